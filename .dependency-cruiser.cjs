@@ -1,0 +1,79 @@
+/** Import rules of DESIGN.md, enforced in CI (npm run imports). */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-imports-only-zod',
+      comment: 'packages/contract is pure: it may import zod and its own files only.',
+      severity: 'error',
+      from: { path: '^packages/contract/src' },
+      to: { pathNot: ['^packages/contract/src', '(^|/)node_modules/zod/'] },
+    },
+    {
+      name: 'semantic-imports-only-yaml-and-libpg-query',
+      comment: 'packages/semantic is pure: yaml, libpg-query and its own files only.',
+      severity: 'error',
+      from: { path: '^packages/semantic/src' },
+      to: { pathNot: ['^packages/semantic/src', '(^|/)node_modules/(yaml|libpg-query)/'] },
+    },
+    {
+      name: 'cli-never-imports-server',
+      comment: 'The CLI talks to the server over HTTP only; it is typed by the contract.',
+      severity: 'error',
+      from: { path: '^packages/cli' },
+      to: { path: '^packages/server' },
+    },
+    {
+      name: 'modules-own-their-tables',
+      comment: "A module never reads another module's tables; it asks that module's service.",
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^packages/server/src/modules/([^/]+)/.+\\.tables\\.ts$',
+        pathNot: '^packages/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'services-never-see-http',
+      comment: 'Services throw AppError and return data; HTTP belongs to routes and src/http.',
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/.+\\.service\\.ts$' },
+      to: { path: ['(^|/)node_modules/fastify/', '^packages/server/src/http/'] },
+    },
+    {
+      name: 'routes-only-map-operations',
+      comment: 'A routes file maps operations to service calls: no tables, no store, no platform adapters.',
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/.+\\.routes\\.ts$' },
+      to: {
+        path: [
+          '\\.tables\\.ts$',
+          '^packages/server/src/platform/',
+          '(^|/)node_modules/(drizzle-orm|pg|@electric-sql)/',
+        ],
+      },
+    },
+    {
+      name: 'only-the-container-builds-infrastructure',
+      comment: 'Adapters are constructed in container.ts alone (tests may build their own).',
+      severity: 'error',
+      from: { path: '^packages/server/src', pathNot: '^packages/server/src/container\\.ts$' },
+      to: { path: '^packages/server/src/platform/.+/create-[^/]+\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

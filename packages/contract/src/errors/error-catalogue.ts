@@ -1,0 +1,59 @@
+/**
+ * The closed set of error codes the API answers with, and the HTTP status of each. The server's error
+ * handler, the CLI and docs/errors.md all read this one table; a test keeps docs/errors.md equal to it.
+ */
+export const errorCatalogue = {
+  BAD_REQUEST: {
+    status: 400,
+    error: 'Bad Request',
+    meaning: 'The request is malformed or fails validation.',
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    error: 'Unauthorized',
+    meaning: 'The credential is missing, malformed, unknown, expired, or belongs to an inactive user.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    error: 'Forbidden',
+    meaning: 'The credential is valid but lacks the right for this operation or resource.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    error: 'Not Found',
+    meaning: "The route or resource does not exist, or belongs to another account (ids don't leak).",
+  },
+  CONFLICT: {
+    status: 409,
+    error: 'Conflict',
+    meaning: 'The request conflicts with the current state (a duplicate name, an illegal state move).',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    error: 'Payload Too Large',
+    meaning: 'The request body exceeds the configured limit.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    error: 'Unsupported Media Type',
+    meaning: 'The request body is not in a content type the operation accepts.',
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500,
+    error: 'Internal Server Error',
+    meaning: 'An unexpected failure; the request id in the body finds it in the server log.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    error: 'Service Unavailable',
+    meaning: 'A dependency (the store) is not reachable, or the server is shutting down.',
+  },
+} as const satisfies Record<string, { status: number; error: string; meaning: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function statusOfErrorCode(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}

@@ -1,0 +1,11 @@
+export * from './errors/error-catalogue.js';
+export * from './openapi/build-openapi-document.js';
+export * from './openapi/filter-openapi-document.js';
+export * from './operations/operation.js';
+export * from './operations/registry.js';
+export * from './rights/action.js';
+export * from './schemas/api-key.schema.js';
+export * from './schemas/common.schema.js';
+export * from './schemas/deployment.schema.js';
+export * from './schemas/user.schema.js';
+export const apiVersion = '1.0.0';

@@ -1,0 +1,103 @@
+import type * as z from 'zod';
+import type { ErrorCode } from '../errors/error-catalogue.js';
+import type { Action } from '../rights/action.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type Schema = z.ZodType | null;
+
+/**
+ * One operation of the API, declared once. Validation, handler types, the OpenAPI document and the
+ * CLI's typed client are all derived from this object.
+ */
+export interface OperationDefinition<
+  Params extends Schema = Schema,
+  Query extends Schema = Schema,
+  Body extends Schema = Schema,
+  Response extends Schema = Schema,
+> {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** OpenAPI-style path with `{name}` parameters. */
+  readonly path: string;
+  /** OpenAPI tag; also the module folder and the CLI command group. */
+  readonly tag: string;
+  readonly summary: string;
+  readonly description: string | null;
+  /** The account-level right checked before the handler runs; null means any authenticated caller. */
+  readonly action: Action | null;
+  readonly params: Params;
+  readonly query: Query;
+  readonly body: Body;
+  readonly isBodyRequired: boolean;
+  readonly successStatus: 200 | 201 | 204;
+  readonly response: Response;
+  /** Error codes this operation answers with beyond the ones every operation can (400, 401, 500). */
+  readonly errors: readonly ErrorCode[];
+}
+
+export interface OperationDeclaration<
+  Params extends Schema,
+  Query extends Schema,
+  Body extends Schema,
+  Response extends Schema,
+> {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  action: Action | null;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  isBodyRequired?: boolean;
+  successStatus?: 200 | 201 | 204;
+  response?: Response;
+  errors?: readonly ErrorCode[];
+}
+
+export function defineOperation<
+  Params extends Schema = null,
+  Query extends Schema = null,
+  Body extends Schema = null,
+  Response extends Schema = null,
+>(
+  declaration: OperationDeclaration<Params, Query, Body, Response>,
+): OperationDefinition<Params, Query, Body, Response> {
+  const body = (declaration.body ?? null) as Body;
+  return {
+    operationId: declaration.operationId,
+    method: declaration.method,
+    path: declaration.path,
+    tag: declaration.tag,
+    summary: declaration.summary,
+    description: declaration.description ?? null,
+    action: declaration.action,
+    params: (declaration.params ?? null) as Params,
+    query: (declaration.query ?? null) as Query,
+    body,
+    isBodyRequired: declaration.isBodyRequired ?? body !== null,
+    successStatus: declaration.successStatus ?? 200,
+    response: (declaration.response ?? null) as Response,
+    errors: declaration.errors ?? [],
+  };
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The validated input of an operation, as a handler receives it. */
+export interface OperationInput<Operation extends OperationDefinition> {
+  params: Parsed<Operation['params']>;
+  query: Parsed<Operation['query']>;
+  body: Parsed<Operation['body']>;
+}
+
+/** What a handler returns: the response body before serialisation (nothing for 204). */
+export type OperationOutput<Operation extends OperationDefinition> = Operation['response'] extends z.ZodType
+  ? z.input<Operation['response']>
+  : undefined;
+
+/** The decoded response body, as a client receives it. */
+export type OperationResult<Operation extends OperationDefinition> = Parsed<Operation['response']>;

@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import { errorCodes } from '../errors/error-catalogue.js';
+
+export const ErrorBody = z
+  .object({
+    statusCode: z.int(),
+    error: z.string(),
+    code: z.enum(errorCodes),
+    message: z.string(),
+    requestId: z.string(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorBody', description: 'The body of every non-2xx JSON response.' });
+
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const PageInfo = z
+  .object({
+    endCursor: z.string().nullable(),
+    hasNextPage: z.boolean(),
+  })
+  .meta({ id: 'PageInfo' });
+
+export type PageInfo = z.infer<typeof PageInfo>;
+
+export const defaultPageSize = 20;
+export const maximumPageSize = 100;
+
+/** `first` above the maximum is clamped, not refused: clients ask for "as many as you give". */
+export const PageSize = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .default(defaultPageSize)
+  .transform((value) => Math.min(value, maximumPageSize))
+  .meta({ description: `Page size (default ${defaultPageSize}, at most ${maximumPageSize}).` });
+
+export const PagingQuery = z.object({
+  first: PageSize,
+  after: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'Opaque cursor: the endCursor of the previous page.' }),
+});
+
+export function listOf<Item extends z.ZodType>(item: Item, id: string) {
+  return z.object({ items: z.array(item), pageInfo: PageInfo }).meta({ id });
+}
+
+export const IdParam = z.coerce.number().int().positive();
+
+export const DeploymentIdParams = z.object({ deploymentId: IdParam });
+
+export const SuccessResponse = z.object({ success: z.literal(true) }).meta({ id: 'SuccessResponse' });
+
+/** A query-string flag: `true`/`1` and `false`/`0`. */
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/** Array query parameters repeat the key; a single occurrence arrives as a plain string. */
+export function queryArray<Item extends z.ZodType>(item: Item) {
+  return z.preprocess(
+    (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+    z.array(item),
+  );
+}
+
+export const Timestamp = z.string().meta({ format: 'date-time', description: 'ISO 8601 timestamp.' });
+
+export const ItemFailure = z
+  .object({
+    id: z.int(),
+    error: z.object({ status: z.int(), message: z.string() }),
+  })
+  .meta({ id: 'ItemFailure' });

@@ -1,0 +1,215 @@
+import * as z from 'zod';
+import { DeploymentIdParams, listOf, PagingQuery, QueryBoolean, Timestamp } from './common.schema.js';
+
+export const creationSteps = [
+  'project',
+  'upload',
+  'schema',
+  'github',
+  'ssh',
+  'databases',
+  'ready',
+  'demo',
+] as const;
+export const CreationStep = z.enum(creationSteps).meta({ id: 'CreationStep' });
+export type CreationStep = z.infer<typeof CreationStep>;
+
+export const CloudProvider = z.enum(['cubecloud', 'aws', 'gcp']).meta({ id: 'CloudProvider' });
+export const CreationMethod = z.enum(['upload', 'cubecloud', 'github', 'ssh']).meta({ id: 'CreationMethod' });
+export type CreationMethod = z.infer<typeof CreationMethod>;
+export const DeployMode = z.enum(['git', 'cli']).meta({ id: 'DeployMode' });
+export const ReleaseChannel = z.enum(['latest', 'release']).meta({ id: 'ReleaseChannel' });
+
+const DeploymentName = z.string().trim().min(1).max(100);
+const BranchName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^(?!.*\.\.)(?!\/)(?!.*\/$)[A-Za-z0-9._/-]+$/, 'must be a valid git branch name');
+
+export const Deployment = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    deploymentUrl: z.string().meta({ description: "Where the deployment's data API answers." }),
+    creationStep: CreationStep,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Deployment' });
+
+export type Deployment = z.infer<typeof Deployment>;
+
+export const DeploymentSettings = Deployment.extend({
+  cloudProvider: CloudProvider,
+  creationMethod: CreationMethod,
+  deployMode: DeployMode,
+  region: z.string(),
+  releaseChannel: ReleaseChannel,
+  releaseChannelVersion: z
+    .string()
+    .nullable()
+    .meta({ description: 'The pinned engine version; null follows the channel.' }),
+  deployBranchName: z.string(),
+}).meta({ id: 'DeploymentSettings' });
+
+export type DeploymentSettings = z.infer<typeof DeploymentSettings>;
+
+export const CreateDeploymentInput = z
+  .object({
+    name: DeploymentName,
+    cloudProvider: CloudProvider.default('cubecloud'),
+    creationMethod: CreationMethod.default('upload'),
+    deployMode: DeployMode.default('cli'),
+    region: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .meta({ description: 'One of GET /api/v1/regions; default the first.' }),
+  })
+  .strict()
+  .meta({ id: 'CreateDeploymentInput' });
+
+export const UpdateDeploymentInput = z
+  .object({
+    name: DeploymentName.optional(),
+    cloudProvider: CloudProvider.optional(),
+    creationMethod: CreationMethod.optional(),
+    deployMode: DeployMode.optional(),
+    region: z.string().trim().min(1).optional(),
+    releaseChannel: ReleaseChannel.optional(),
+    releaseChannelVersion: z
+      .string()
+      .trim()
+      .min(1)
+      .nullable()
+      .optional()
+      .meta({ description: 'A listed version as `1.2.3`, `v1.2.3` or `<image>:v1.2.3`; null unpins.' }),
+    deployBranchName: BranchName.optional(),
+  })
+  .strict()
+  .refine((input) => Object.keys(input).length > 0, 'give at least one field to change')
+  .meta({ id: 'UpdateDeploymentInput' });
+
+export const ListDeploymentsQuery = PagingQuery.extend({ creationStep: CreationStep.optional() });
+export const DeploymentsListResponse = listOf(Deployment, 'DeploymentsListResponse');
+
+export const EngineVersion = z
+  .object({
+    version: z.string(),
+    image: z.string(),
+    channel: ReleaseChannel,
+    isCurrent: z.boolean().meta({ description: 'Whether the deployment runs this version now.' }),
+  })
+  .meta({ id: 'EngineVersion' });
+
+export const DeploymentVersionsResponse = z
+  .object({ items: z.array(EngineVersion) })
+  .meta({ id: 'DeploymentVersionsResponse' });
+
+export const BuildStatusValue = z
+  .enum(['none', 'building', 'built', 'failed', 'cancelled', 'stopped'])
+  .meta({ id: 'BuildStatusValue' });
+
+export const BuildStatus = z
+  .object({
+    deploymentId: z.int(),
+    branchName: z.string(),
+    mode: z.enum(['production', 'dev']),
+    status: BuildStatusValue,
+    errorText: z.string().nullable().optional(),
+    filesHash: z.string().nullable().optional(),
+    updatedAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'BuildStatus' });
+
+export const BuildStatusQuery = z.object({ branchName: BranchName.optional() });
+
+export const logSources = ['production', 'dev'] as const;
+export const logContainers = ['INIT', 'MAIN', 'enginejs-server', 'vector', 'api-proxy'] as const;
+
+export const DeploymentLogEntry = z
+  .object({
+    pod: z.string(),
+    date: Timestamp,
+    message: z.string(),
+    container: z.enum(logContainers),
+    source: z.enum(logSources),
+  })
+  .meta({ id: 'DeploymentLogEntry' });
+
+export const DeploymentLogsQuery = PagingQuery.extend({
+  source: z.enum(logSources).optional(),
+  container: z.enum(logContainers).optional(),
+  pod: z.string().min(1).optional(),
+});
+
+export const DeploymentLogsResponse = listOf(DeploymentLogEntry, 'DeploymentLogsResponse');
+
+export const Pod = z
+  .object({
+    name: z.string(),
+    containers: z.array(z.string()),
+    ready: z.boolean(),
+    restartCount: z.int(),
+    status: z.string(),
+    type: z.string(),
+  })
+  .meta({ id: 'Pod' });
+
+export const PodsResponse = z.object({ items: z.array(Pod) }).meta({ id: 'PodsResponse' });
+
+export const encryptedPlaceholder = '[ENCRYPTED]';
+
+export const EnvVar = z
+  .object({
+    name: z.string(),
+    value: z.string().meta({ description: `Secret values read back as ${encryptedPlaceholder}.` }),
+    isSecret: z.boolean(),
+  })
+  .meta({ id: 'EnvVar' });
+
+export const EnvVarsResponse = z.object({ items: z.array(EnvVar) }).meta({ id: 'EnvVarsResponse' });
+
+export const EnvVarsQuery = z.object({
+  reveal: QueryBoolean.optional().meta({
+    description: 'Return secret values in clear text (SecretsManage).',
+  }),
+});
+
+export const EnvVarName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must match ^[A-Za-z_][A-Za-z0-9_]*$')
+  .max(128);
+
+export const SetEnvVarsInput = z
+  .object({
+    env_variables: z
+      .array(
+        z.object({
+          name: EnvVarName,
+          value: z.string().max(32_768).nullable().meta({ description: 'null removes the variable.' }),
+        }),
+      )
+      .min(1)
+      .max(200),
+  })
+  .strict()
+  .meta({ id: 'SetEnvVarsInput' });
+
+export const ResetCreationStepInput = z
+  .object({
+    step: CreationStep.optional().meta({ description: 'An earlier step of the flow; default the first.' }),
+  })
+  .strict()
+  .meta({ id: 'ResetCreationStepInput' });
+
+export const Region = z
+  .object({ id: z.string(), name: z.string(), isDefault: z.boolean() })
+  .meta({ id: 'Region' });
+
+export const RegionsResponse = z.object({ items: z.array(Region) }).meta({ id: 'RegionsResponse' });
+
+export { DeploymentIdParams };

@@ -1,0 +1,43 @@
+import { type OperationDefinition, operations } from '@platform/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Container } from './container.js';
+import { createHttpServer } from './http/create-http-server.js';
+import type { OperationHandler, OperationHandlers } from './http/operation-handler.js';
+import { registerOperations } from './http/register-operations.js';
+import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
+import { usersRoutes } from './modules/identity/users.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+
+/** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
+function handlersOf(container: Container): OperationHandlers<typeof operations> {
+  return {
+    ...systemRoutes(container.openApi),
+    ...usersRoutes(container.users),
+    ...apiKeysRoutes(container.apiKeys),
+  };
+}
+
+/** The management and build API. Builds the app without listening, so tests drive it in-process. */
+export function buildApp(container: Container): FastifyInstance {
+  const app = createHttpServer({
+    logger: container.logger,
+    bodyLimitBytes: container.config.bodyLimitBytes,
+    checkReadiness: () => container.store.ping(),
+  });
+  registerOperations(
+    app,
+    operations as unknown as Record<string, OperationDefinition>,
+    handlersOf(container) as unknown as Record<string, OperationHandler<OperationDefinition>>,
+    { credentials: container.credentials, authorization: container.authorization },
+  );
+  return app;
+}
+
+/** The Chat API listener. Until the chat issue lands it has only health probes; everything else is a JSON 404. */
+export function buildChatApp(container: Container): FastifyInstance {
+  return createHttpServer({
+    logger: container.logger.child({ listener: 'chat' }),
+    bodyLimitBytes: container.config.bodyLimitBytes,
+    checkReadiness: () => container.store.ping(),
+  });
+}

@@ -1,0 +1,30 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { bootstrapDefaultAccount } from './modules/identity/account-bootstrap.service.js';
+import type { Database } from './platform/database/database.js';
+
+export interface BootstrapOutcome {
+  accountId: number;
+  adminApiKey: string | null;
+  adminKeyPath: string | null;
+}
+
+/** What the first start on an empty store creates; later starts find it and change nothing. */
+export class AccountBootstrap {
+  constructor(
+    private readonly database: Database,
+    private readonly config: Config,
+  ) {}
+
+  async run(options: { writeKeyFile: boolean }): Promise<BootstrapOutcome> {
+    const result = await bootstrapDefaultAccount(this.database, this.config.bootstrapApiKey);
+    let adminKeyPath: string | null = null;
+    if (result.adminApiKey && options.writeKeyFile) {
+      await mkdir(this.config.dataDirectory, { recursive: true });
+      adminKeyPath = join(this.config.dataDirectory, 'admin-key');
+      await writeFile(adminKeyPath, `${result.adminApiKey}\n`, { mode: 0o600 });
+    }
+    return { ...result, adminKeyPath };
+  }
+}

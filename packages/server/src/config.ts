@@ -1,0 +1,77 @@
+import { isAbsolute, resolve } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  aiPort: number;
+  /** Where clients reach the management API; deployment URLs are built from it. */
+  publicUrl: string;
+  dataDirectory: string;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to keep the tables in; tests isolate themselves with a schema each. */
+  databaseSchema: string | null;
+  redisUrl: string | null;
+  bootstrapApiKey: string | null;
+  secretKey: string | null;
+  logLevel: string;
+  bodyLimitBytes: number;
+  regions: string[];
+  credentialCacheSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(environment: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
+  const raw = environment[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ConfigError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+  }
+  return value;
+}
+
+function optional(environment: NodeJS.ProcessEnv, name: string): string | null {
+  const value = environment[name]?.trim();
+  return value ? value : null;
+}
+
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  workingDirectory = process.cwd(),
+): Config {
+  const host = optional(environment, 'PLATFORM_HOST') ?? '127.0.0.1';
+  const port = integer(environment, 'PLATFORM_PORT', 4000);
+  const aiPort = integer(environment, 'PLATFORM_AI_PORT', 4001);
+  const dataDirectory = optional(environment, 'PLATFORM_DATA_DIR') ?? '.platform';
+  const bootstrapApiKey = optional(environment, 'PLATFORM_BOOTSTRAP_API_KEY');
+  if (bootstrapApiKey && !/^sk-[A-Za-z0-9_-]{16,}$/.test(bootstrapApiKey)) {
+    throw new ConfigError(
+      'PLATFORM_BOOTSTRAP_API_KEY must be "sk-" followed by at least 16 letters, digits, _ or -',
+    );
+  }
+  const regions = (optional(environment, 'PLATFORM_REGIONS') ?? 'local')
+    .split(',')
+    .map((region) => region.trim())
+    .filter(Boolean);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    host,
+    port,
+    aiPort,
+    publicUrl: (optional(environment, 'PLATFORM_PUBLIC_URL') ?? `http://${urlHost}:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
+    dataDirectory: isAbsolute(dataDirectory) ? dataDirectory : resolve(workingDirectory, dataDirectory),
+    databaseUrl: optional(environment, 'DATABASE_URL'),
+    databaseSchema: optional(environment, 'PLATFORM_DATABASE_SCHEMA'),
+    redisUrl: optional(environment, 'REDIS_URL'),
+    bootstrapApiKey,
+    secretKey: optional(environment, 'PLATFORM_SECRET_KEY'),
+    logLevel: optional(environment, 'LOG_LEVEL') ?? 'info',
+    bodyLimitBytes: integer(environment, 'PLATFORM_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    regions: regions.length > 0 ? regions : ['local'],
+    credentialCacheSeconds: integer(environment, 'PLATFORM_CREDENTIAL_CACHE_SECONDS', 10),
+  };
+}

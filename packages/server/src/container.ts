@@ -1,0 +1,59 @@
+import type { Logger } from 'pino';
+import { AccountBootstrap } from './bootstrap.js';
+import type { Config } from './config.js';
+import { ApiKeysService } from './modules/identity/api-keys.service.js';
+import { AuthorizationService } from './modules/identity/authorization.service.js';
+import { CredentialService } from './modules/identity/credential.service.js';
+import { UsersService } from './modules/identity/users.service.js';
+import { OpenApiService } from './modules/system/openapi.service.js';
+import { loadSecretKey } from './platform/crypto/load-secret-key.js';
+import { SecretBox } from './platform/crypto/secret-box.js';
+import { createStore, pgliteDirectoryOf } from './platform/database/create-store.js';
+import type { Store } from './platform/database/database.js';
+import { migrate } from './platform/database/migrate.js';
+import { migrationSources } from './platform/database/migration-sources.js';
+
+export interface ContainerOptions {
+  /** Keep the embedded store in memory instead of the data directory (tests). */
+  isInMemory?: boolean;
+}
+
+/** The one place infrastructure and services are constructed and wired together. */
+export async function createContainer(config: Config, logger: Logger, options: ContainerOptions = {}) {
+  const store: Store = await createStore({
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    pgliteDirectory: options.isInMemory ? null : pgliteDirectoryOf(config.dataDirectory),
+  });
+  try {
+    const applied = await migrate(store.database, migrationSources);
+    if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const secretBox = new SecretBox(await loadSecretKey(config.secretKey, config.dataDirectory));
+  const credentials = new CredentialService(store.database, config.credentialCacheSeconds * 1000);
+  const authorization = new AuthorizationService(logger.child({ component: 'audit' }));
+  const users = new UsersService(store.database, authorization, credentials);
+  const apiKeys = new ApiKeysService(store.database, authorization, credentials);
+  const openApi = new OpenApiService(config.publicUrl);
+  const bootstrap = new AccountBootstrap(store.database, config);
+  return {
+    config,
+    logger,
+    store,
+    secretBox,
+    credentials,
+    authorization,
+    users,
+    apiKeys,
+    openApi,
+    bootstrap,
+    async close() {
+      await store.close();
+    },
+  };
+}
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;

@@ -1,0 +1,36 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { registerErrorHandling } from './error-handler.js';
+import { generateRequestId } from './request-id.js';
+
+export interface HttpServerOptions {
+  logger: Logger;
+  bodyLimitBytes: number;
+  /** Answers /readyz: resolves when the store is reachable. */
+  checkReadiness: () => Promise<void>;
+}
+
+/** The Fastify set-up both listeners share: request ids, errors as JSON, health probes. */
+export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: options.bodyLimitBytes,
+    genReqId: generateRequestId,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app, options.bodyLimitBytes);
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await options.checkReadiness();
+      return { status: 'ready' };
+    } catch (error) {
+      reply.log.warn({ err: error }, 'readiness check failed');
+      return reply.status(503).send({ status: 'unavailable', message: 'the store is not reachable' });
+    }
+  });
+  return app;
+}

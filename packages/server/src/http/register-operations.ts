@@ -1,0 +1,55 @@
+import type { OperationDefinition } from '@platform/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AuthorizationService } from '../modules/identity/authorization.service.js';
+import type { CredentialService } from '../modules/identity/credential.service.js';
+import type { OperationHandler } from './operation-handler.js';
+import { parseInput } from './parse-input.js';
+
+export interface OperationRegistration {
+  credentials: CredentialService;
+  authorization: AuthorizationService;
+}
+
+/** `/api/v1/deployments/{deploymentId}` → `/api/v1/deployments/:deploymentId` */
+export function toRouterPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+/**
+ * Registers every operation of the contract with its handler. Order of checks: credential (401), the
+ * operation's declared right (403), input validation (400), then the handler (which checks the resource).
+ */
+export function registerOperations(
+  app: FastifyInstance,
+  operations: Record<string, OperationDefinition>,
+  handlers: Record<string, OperationHandler<OperationDefinition>>,
+  registration: OperationRegistration,
+): void {
+  for (const [operationId, operation] of Object.entries(operations)) {
+    const handler = handlers[operationId];
+    if (!handler) throw new Error(`no handler for operation ${operationId}`);
+    app.route({
+      method: operation.method,
+      url: toRouterPath(operation.path),
+      handler: async (request, reply) => {
+        const principal = await registration.credentials.authenticate(request.headers.authorization);
+        if (operation.action) registration.authorization.requireAction(principal, operation.action);
+        const input = parseInput(operation, {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+        });
+        const output = await handler({
+          params: input.params,
+          query: input.query,
+          body: input.body,
+          context: { principal, requestId: request.id, logger: request.log },
+        } as Parameters<typeof handler>[0]);
+        reply.status(operation.successStatus);
+        if (operation.successStatus === 204 || operation.response === null) return reply.send();
+        // Parsing the answer strips any field the contract does not name, so internals never leak.
+        return reply.send(operation.response.parse(output));
+      },
+    });
+  }
+}

@@ -1,0 +1,61 @@
+import { buildApp, buildChatApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContainer } from './container.js';
+import { createLogger } from './logger.js';
+
+/** The process: configuration, store, bootstrap, two listeners, and a clean stop on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const container = await createContainer(config, logger);
+  const bootstrap = await container.bootstrap.run({ writeKeyFile: true });
+  const app = buildApp(container);
+  const chatApp = buildChatApp(container);
+  await app.listen({ host: config.host, port: config.port });
+  await chatApp.listen({ host: config.host, port: config.aiPort });
+
+  const lines = [
+    `platform is running (store: ${container.store.engine === 'pglite' ? `PGlite in ${config.dataDirectory}` : 'PostgreSQL'})`,
+    `  management and build API: ${config.publicUrl}  (OpenAPI: ${config.publicUrl}/api/v1/spec)`,
+    `  chat API:                 http://${config.host}:${config.aiPort}`,
+  ];
+  if (bootstrap.adminApiKey) {
+    lines.push(
+      `  admin API key (shown once): ${bootstrap.adminApiKey}`,
+      bootstrap.adminKeyPath ? `  also saved to ${bootstrap.adminKeyPath} (mode 0600)` : '',
+      `  try: curl -H "Authorization: Bearer ${bootstrap.adminApiKey}" ${config.publicUrl}/api/v1/deployments`,
+    );
+  } else {
+    lines.push(`  admin API key: created on first start (see ${config.dataDirectory}/admin-key)`);
+  }
+  process.stdout.write(`${lines.filter(Boolean).join('\n')}\n`);
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
+    try {
+      // close() stops accepting and resolves once in-flight requests have been answered.
+      await Promise.all([app.close(), chatApp.close()]);
+      await container.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`configuration error: ${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,146 @@
+import type * as contract from '@platform/contract';
+import { isRoleAtMost, type Role } from '@platform/contract';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import type * as z from 'zod';
+import { AppError, notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import { apiKeyTokenPrefix, generateApiKeyToken, hashApiKeyToken } from './api-key-token.js';
+import type { AuthorizationService } from './authorization.service.js';
+import type { CredentialService } from './credential.service.js';
+import { type ApiKeyRow, apiKeysTable, usersTable } from './identity.tables.js';
+import type { Principal } from './principal.js';
+import { toApiKey } from './user.mapper.js';
+
+type CreateApiKeyInput = z.output<typeof contract.CreateApiKeyInput>;
+type ListApiKeysQuery = z.output<typeof contract.ListApiKeysQuery>;
+
+export interface IssueApiKeyOptions {
+  accountId: number;
+  userId: number;
+  name: string;
+  role?: Role | null;
+  deploymentIds?: number[] | null;
+  expiresAt?: Date | null;
+  /** A chosen key (the bootstrap key from the environment); otherwise a random one. */
+  token?: string;
+}
+
+/** Stores only the hash of a new key and returns the key once. */
+export async function issueApiKey(database: Database, options: IssueApiKeyOptions) {
+  const token = options.token ?? generateApiKeyToken();
+  const [row] = await database
+    .insert(apiKeysTable)
+    .values({
+      accountId: options.accountId,
+      userId: options.userId,
+      name: options.name,
+      tokenHash: hashApiKeyToken(token),
+      tokenPrefix: apiKeyTokenPrefix(token),
+      role: options.role ?? null,
+      deploymentIds: options.deploymentIds ?? null,
+      expiresAt: options.expiresAt ?? null,
+    })
+    .returning();
+  return { ...toApiKey(row as ApiKeyRow), token };
+}
+
+export class ApiKeysService {
+  constructor(
+    private readonly database: Database,
+    private readonly authorization: AuthorizationService,
+    private readonly credentials: CredentialService,
+  ) {}
+
+  async list(principal: Principal, query: ListApiKeysQuery) {
+    const userId = query.userId ?? principal.userId;
+    if (userId !== principal.userId) await this.assertManagesUser(principal, userId);
+    const afterId = decodeCursor(query.after);
+    const conditions: SQL[] = [
+      eq(apiKeysTable.accountId, principal.accountId),
+      eq(apiKeysTable.userId, userId),
+    ];
+    if (afterId !== null) conditions.push(gt(apiKeysTable.id, afterId));
+    const rows = await this.database
+      .select()
+      .from(apiKeysTable)
+      .where(and(...conditions))
+      .orderBy(asc(apiKeysTable.id))
+      .limit(query.first + 1);
+    const page = pageOf(rows, query.first);
+    return { items: page.rows.map(toApiKey), pageInfo: page.pageInfo };
+  }
+
+  async create(principal: Principal, input: CreateApiKeyInput) {
+    const userId = input.userId ?? principal.userId;
+    const owner = userId === principal.userId ? null : await this.assertManagesUser(principal, userId);
+    const ownerRole: Role = owner?.role ?? principal.role;
+    if (input.role && !isRoleAtMost(input.role, ownerRole)) {
+      throw new AppError('BAD_REQUEST', `a key cannot have the role ${input.role}: its user is ${ownerRole}`);
+    }
+    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw new AppError('BAD_REQUEST', 'expiresAt must be in the future');
+    }
+    // A key made with a limited key never has more than the key that made it.
+    const role =
+      input.role ?? (userId === principal.userId && principal.role !== ownerRole ? principal.role : null);
+    const deploymentIds = input.deploymentIds ?? principal.credential.deploymentIds;
+    const scope = principal.credential.deploymentIds;
+    if (scope !== null && deploymentIds?.some((id) => !scope.includes(id))) {
+      throw new AppError('FORBIDDEN', 'a key scoped to some deployments cannot create a key for others');
+    }
+    return issueApiKey(this.database, {
+      accountId: principal.accountId,
+      userId,
+      name: input.name,
+      role,
+      deploymentIds: deploymentIds ? [...new Set(deploymentIds)] : null,
+      expiresAt,
+    });
+  }
+
+  async get(principal: Principal, apiKeyId: number) {
+    return toApiKey(await this.find(principal, apiKeyId));
+  }
+
+  async delete(principal: Principal, apiKeyId: number): Promise<{ success: true }> {
+    const row = await this.find(principal, apiKeyId);
+    if (row.userId !== principal.userId) {
+      this.authorization.authorize(principal, 'UsersManage', {
+        type: 'api-key',
+        id: row.id,
+        accountId: row.accountId,
+      });
+    }
+    await this.database.delete(apiKeysTable).where(eq(apiKeysTable.id, apiKeyId));
+    this.credentials.forgetApiKey(apiKeyId);
+    return { success: true };
+  }
+
+  /** The caller's own keys are always visible; other users' keys need UsersManage. */
+  private async find(principal: Principal, apiKeyId: number): Promise<ApiKeyRow> {
+    const [row] = await this.database
+      .select()
+      .from(apiKeysTable)
+      .where(and(eq(apiKeysTable.id, apiKeyId), eq(apiKeysTable.accountId, principal.accountId)));
+    if (!row) throw notFound(`API key ${apiKeyId}`);
+    if (row.userId !== principal.userId && !this.authorization.can(principal, 'UsersManage')) {
+      throw notFound(`API key ${apiKeyId}`);
+    }
+    return row;
+  }
+
+  private async assertManagesUser(principal: Principal, userId: number) {
+    this.authorization.authorize(principal, 'UsersManage', {
+      type: 'account',
+      accountId: principal.accountId,
+    });
+    const [user] = await this.database
+      .select()
+      .from(usersTable)
+      .where(and(eq(usersTable.id, userId), eq(usersTable.accountId, principal.accountId)));
+    if (!user) throw notFound(`user ${userId}`);
+    return user;
+  }
+}

@@ -1,0 +1,135 @@
+import type { Role } from '@platform/contract';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import { apiKeyPattern, hashApiKeyToken } from './api-key-token.js';
+import { accountsTable, apiKeysTable, usersTable } from './identity.tables.js';
+import type { Principal } from './principal.js';
+
+interface CachedCredential {
+  principal: Principal;
+  /** When this cache entry must be checked against the store again (ms since epoch). */
+  recheckAt: number;
+  /** When the key itself expires (ms since epoch), or null. */
+  keyExpiresAt: number | null;
+}
+
+const maximumCachedCredentials = 10_000;
+
+/**
+ * Turns the Authorization header into a Principal. Verified credentials are cached for a few seconds so
+ * that a request neither hashes nor queries; changes made through this process (deactivating a user,
+ * deleting a key) evict their entries at once.
+ */
+export class CredentialService {
+  private readonly cache = new Map<string, CachedCredential>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly cacheMilliseconds: number,
+  ) {}
+
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    const token = parseAuthorizationHeader(authorization);
+    const now = Date.now();
+    const cached = this.cache.get(token);
+    if (cached && cached.recheckAt > now) {
+      if (cached.keyExpiresAt !== null && cached.keyExpiresAt <= now) {
+        throw new AppError('UNAUTHORIZED', 'the API key has expired');
+      }
+      return cached.principal;
+    }
+    const entry = await this.lookUp(token, now);
+    this.remember(token, entry);
+    return entry.principal;
+  }
+
+  forgetUser(userId: number): void {
+    for (const [token, entry] of this.cache) {
+      if (entry.principal.userId === userId) this.cache.delete(token);
+    }
+  }
+
+  forgetApiKey(apiKeyId: number): void {
+    for (const [token, entry] of this.cache) {
+      if (entry.principal.credential.id === apiKeyId) this.cache.delete(token);
+    }
+  }
+
+  private remember(token: string, entry: CachedCredential): void {
+    if (this.cache.size >= maximumCachedCredentials) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+    this.cache.set(token, entry);
+  }
+
+  private async lookUp(token: string, now: number): Promise<CachedCredential> {
+    if (!apiKeyPattern.test(token))
+      throw new AppError('UNAUTHORIZED', 'the credential is not a valid API key');
+    const rows = await this.database
+      .select({
+        keyId: apiKeysTable.id,
+        keyRole: apiKeysTable.role,
+        deploymentIds: apiKeysTable.deploymentIds,
+        expiresAt: apiKeysTable.expiresAt,
+        userId: usersTable.id,
+        email: usersTable.email,
+        userRole: usersTable.role,
+        status: usersTable.status,
+        accountId: accountsTable.id,
+        accountName: accountsTable.name,
+      })
+      .from(apiKeysTable)
+      .innerJoin(usersTable, eq(usersTable.id, apiKeysTable.userId))
+      .innerJoin(accountsTable, eq(accountsTable.id, apiKeysTable.accountId))
+      .where(and(eq(apiKeysTable.tokenHash, hashApiKeyToken(token))))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw new AppError('UNAUTHORIZED', 'the API key is unknown or has been deleted');
+    if (row.status !== 'active')
+      throw new AppError('UNAUTHORIZED', 'the user of this API key is deactivated');
+    const keyExpiresAt = row.expiresAt ? row.expiresAt.getTime() : null;
+    if (keyExpiresAt !== null && keyExpiresAt <= now)
+      throw new AppError('UNAUTHORIZED', 'the API key has expired');
+    await this.database
+      .update(apiKeysTable)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiKeysTable.id, row.keyId));
+    const role: Role = row.keyRole ?? row.userRole;
+    return {
+      principal: {
+        accountId: row.accountId,
+        accountName: row.accountName,
+        userId: row.userId,
+        email: row.email,
+        role,
+        grantedActions: new Set(),
+        credential: { type: 'api-key', id: row.keyId, deploymentIds: row.deploymentIds },
+      },
+      recheckAt: now + this.cacheMilliseconds,
+      keyExpiresAt,
+    };
+  }
+}
+
+/** Accepts `Bearer <token>`, `Api-Key <token>` (any case) and a bare token with no scheme. */
+export function parseAuthorizationHeader(authorization: string | undefined): string {
+  const value = authorization?.trim();
+  if (!value) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      'missing credential: send the header "Authorization: Bearer <api key>"',
+    );
+  }
+  const parts = value.split(/\s+/);
+  if (parts.length === 1) return parts[0] as string;
+  const [scheme, token] = parts;
+  if (parts.length !== 2 || !scheme || !token || !/^(bearer|api-key)$/i.test(scheme)) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      'malformed Authorization header: use "Bearer <key>" or "Api-Key <key>"',
+    );
+  }
+  return token;
+}

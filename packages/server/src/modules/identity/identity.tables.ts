@@ -1,0 +1,37 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const accountsTable = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const usersTable = pgTable('users', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull(),
+  email: text('email').notNull(),
+  name: text('name'),
+  role: text('role', { enum: ['admin', 'developer', 'viewer'] }).notNull(),
+  status: text('status', { enum: ['active', 'inactive'] })
+    .notNull()
+    .default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const apiKeysTable = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull(),
+  userId: integer('user_id').notNull(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  tokenPrefix: text('token_prefix').notNull(),
+  role: text('role', { enum: ['admin', 'developer', 'viewer'] }),
+  deploymentIds: integer('deployment_ids').array(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof usersTable.$inferSelect;
+export type ApiKeyRow = typeof apiKeysTable.$inferSelect;

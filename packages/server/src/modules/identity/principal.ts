@@ -1,0 +1,19 @@
+import type { Action, Role } from '@platform/contract';
+
+/** Who is calling: the user behind the credential, with the rights the credential carries. */
+export interface Principal {
+  accountId: number;
+  accountName: string;
+  userId: number;
+  email: string;
+  /** The effective role: the user's role, or the lower role the key was limited to. */
+  role: Role;
+  /** Extra rights from groups and policies; empty until those land. */
+  grantedActions: ReadonlySet<Action>;
+  credential: {
+    type: 'api-key';
+    id: number;
+    /** The deployments this key may touch; null means every deployment of the account. */
+    deploymentIds: readonly number[] | null;
+  };
+}

@@ -1,0 +1,30 @@
+import { actionsOfRole, type Operations } from '@platform/contract';
+import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { UsersService } from './users.service.js';
+
+type UserOperations = Pick<
+  Operations,
+  'getCurrentUser' | 'listUsers' | 'getUser' | 'createUser' | 'updateUser' | 'deleteUser' | 'bulkUpdateUsers'
+>;
+
+export function usersRoutes(users: UsersService): OperationHandlers<UserOperations> {
+  return {
+    getCurrentUser: async ({ context: { principal } }) => ({
+      ...(await users.get(principal, principal.userId)),
+      account: { id: principal.accountId, name: principal.accountName },
+      credential: {
+        type: principal.credential.type,
+        id: principal.credential.id,
+        role: principal.role,
+        deploymentIds: principal.credential.deploymentIds ? [...principal.credential.deploymentIds] : null,
+      },
+      actions: [...new Set([...actionsOfRole[principal.role], ...principal.grantedActions])],
+    }),
+    listUsers: ({ query, context }) => users.list(context.principal, query),
+    getUser: ({ params, context }) => users.get(context.principal, params.userId),
+    createUser: ({ body, context }) => users.create(context.principal, body),
+    updateUser: ({ params, body, context }) => users.update(context.principal, params.userId, body),
+    deleteUser: ({ params, context }) => users.delete(context.principal, params.userId),
+    bulkUpdateUsers: ({ body, context }) => users.bulk(context.principal, body),
+  };
+}

@@ -1,0 +1,164 @@
+import type * as contract from '@platform/contract';
+import { statusOfErrorCode } from '@platform/contract';
+import { and, asc, count, eq, gt, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type * as z from 'zod';
+import { AppError, notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import type { AuthorizationService } from './authorization.service.js';
+import type { CredentialService } from './credential.service.js';
+import { type UserRow, usersTable } from './identity.tables.js';
+import type { Principal } from './principal.js';
+import { toUser } from './user.mapper.js';
+
+type CreateUserInput = z.output<typeof contract.CreateUserInput>;
+type UpdateUserInput = z.output<typeof contract.UpdateUserInput>;
+type ListUsersQuery = z.output<typeof contract.ListUsersQuery>;
+type BulkUsersInput = z.output<typeof contract.BulkUsersInput>;
+
+export class UsersService {
+  constructor(
+    private readonly database: Database,
+    private readonly authorization: AuthorizationService,
+    private readonly credentials: CredentialService,
+  ) {}
+
+  async list(principal: Principal, query: ListUsersQuery) {
+    const afterId = decodeCursor(query.after);
+    const conditions: SQL[] = [eq(usersTable.accountId, principal.accountId)];
+    if (afterId !== null) conditions.push(gt(usersTable.id, afterId));
+    if (query.status) conditions.push(eq(usersTable.status, query.status));
+    if (query.role) conditions.push(eq(usersTable.role, query.role));
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      conditions.push(or(ilike(usersTable.email, pattern), ilike(usersTable.name, pattern)) as SQL);
+    }
+    const rows = await this.database
+      .select()
+      .from(usersTable)
+      .where(and(...conditions))
+      .orderBy(asc(usersTable.id))
+      .limit(query.first + 1);
+    const page = pageOf(rows, query.first);
+    return { items: page.rows.map(toUser), pageInfo: page.pageInfo };
+  }
+
+  async get(principal: Principal, userId: number) {
+    return toUser(await this.find(principal, userId));
+  }
+
+  async create(principal: Principal, input: CreateUserInput) {
+    this.authorization.authorize(principal, 'UsersManage', {
+      type: 'account',
+      accountId: principal.accountId,
+    });
+    try {
+      const [row] = await this.database
+        .insert(usersTable)
+        .values({
+          accountId: principal.accountId,
+          email: input.email,
+          name: input.name ?? null,
+          role: input.role,
+        })
+        .returning();
+      return toUser(row as UserRow);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', `a user with e-mail ${input.email} already exists`);
+      throw error;
+    }
+  }
+
+  async update(principal: Principal, userId: number, input: UpdateUserInput) {
+    const existing = await this.find(principal, userId);
+    this.authorization.authorize(principal, 'UsersManage', {
+      type: 'user',
+      id: userId,
+      accountId: existing.accountId,
+    });
+    const isLosingAdmin =
+      existing.role === 'admin' &&
+      existing.status === 'active' &&
+      ((input.role !== undefined && input.role !== 'admin') || input.status === 'inactive');
+    if (userId === principal.userId && (input.status === 'inactive' || isLosingAdmin)) {
+      throw new AppError('CONFLICT', 'you cannot deactivate or demote your own user');
+    }
+    if (isLosingAdmin) await this.assertAnotherActiveAdmin(existing);
+    const [row] = await this.database
+      .update(usersTable)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(usersTable.id, userId))
+      .returning();
+    this.credentials.forgetUser(userId);
+    return toUser(row as UserRow);
+  }
+
+  async delete(principal: Principal, userId: number): Promise<{ success: true }> {
+    const existing = await this.find(principal, userId);
+    this.authorization.authorize(principal, 'UsersManage', {
+      type: 'user',
+      id: userId,
+      accountId: existing.accountId,
+    });
+    if (userId === principal.userId) throw new AppError('CONFLICT', 'you cannot delete your own user');
+    if (existing.role === 'admin' && existing.status === 'active')
+      await this.assertAnotherActiveAdmin(existing);
+    // API keys go with the user (ON DELETE CASCADE).
+    await this.database.delete(usersTable).where(eq(usersTable.id, userId));
+    this.credentials.forgetUser(userId);
+    return { success: true };
+  }
+
+  /** Each user is changed on its own: one failure does not undo or stop the others. */
+  async bulk(principal: Principal, input: BulkUsersInput) {
+    const succeeded: number[] = [];
+    const failed: Array<{ id: number; error: { status: number; message: string } }> = [];
+    for (const userId of [...new Set(input.userIds)]) {
+      try {
+        if (input.action === 'DELETE') await this.delete(principal, userId);
+        else
+          await this.update(principal, userId, {
+            status: input.action === 'ACTIVATE' ? 'active' : 'inactive',
+          });
+        succeeded.push(userId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        failed.push({ id: userId, error: { status: statusOfErrorCode(error.code), message: error.message } });
+      }
+    }
+    return { action: input.action, succeeded, failed };
+  }
+
+  private async find(principal: Principal, userId: number): Promise<UserRow> {
+    const [row] = await this.database
+      .select()
+      .from(usersTable)
+      .where(and(eq(usersTable.id, userId), eq(usersTable.accountId, principal.accountId)));
+    if (!row) throw notFound(`user ${userId}`);
+    return row;
+  }
+
+  private async assertAnotherActiveAdmin(user: UserRow): Promise<void> {
+    const [result] = await this.database
+      .select({ admins: count() })
+      .from(usersTable)
+      .where(
+        and(
+          eq(usersTable.accountId, user.accountId),
+          eq(usersTable.role, 'admin'),
+          eq(usersTable.status, 'active'),
+          ne(usersTable.id, user.id),
+        ),
+      );
+    if (!result || result.admins === 0) {
+      throw new AppError('CONFLICT', 'the account must keep at least one active admin');
+    }
+  }
+}

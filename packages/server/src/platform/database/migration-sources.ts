@@ -1,0 +1,6 @@
+import type { MigrationSource } from './migrate.js';
+
+/** Each module owns its tables and migrations; modules that others reference come first. */
+export const migrationSources: readonly MigrationSource[] = [
+  { module: 'identity', directory: new URL('../../modules/identity/migrations/', import.meta.url) },
+];

@@ -1,0 +1,29 @@
+import type { PageInfo } from '@platform/contract';
+import { AppError } from '../../errors/app-error.js';
+
+/**
+ * Cursors are opaque to clients: base64url of the last item's sort key. Lists are keyed by id, which
+ * never changes, so a cursor stays valid while items are added or removed.
+ */
+export function encodeCursor(lastId: number): string {
+  return Buffer.from(`id:${lastId}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): number | null {
+  if (cursor === undefined) return null;
+  const match = /^id:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match)
+    throw new AppError('BAD_REQUEST', `invalid cursor "${cursor}": pass the endCursor of a previous page`);
+  return Number(match[1]);
+}
+
+/** Lists fetch one row more than asked to learn whether another page exists. */
+export function pageOf<Row extends { id: number }>(
+  rows: Row[],
+  pageSize: number,
+): { rows: Row[]; pageInfo: PageInfo } {
+  const hasNextPage = rows.length > pageSize;
+  const page = hasNextPage ? rows.slice(0, pageSize) : rows;
+  const last = page[page.length - 1];
+  return { rows: page, pageInfo: { endCursor: last ? encodeCursor(last.id) : null, hasNextPage } };
+}
