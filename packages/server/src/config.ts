@@ -6,6 +6,8 @@ export interface Config {
   aiPort: number;
   /** Where clients reach the management API; deployment URLs are built from it. */
   publicUrl: string;
+  /** False when publicUrl was derived from host and port; the process then sets it to the bound address. */
+  isPublicUrlConfigured: boolean;
   dataDirectory: string;
   databaseUrl: string | null;
   /** PostgreSQL schema to keep the tables in; tests isolate themselves with a schema each. */

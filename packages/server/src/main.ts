@@ -11,19 +11,21 @@ async function main(): Promise<void> {
   const bootstrap = await container.bootstrap.run({ writeKeyFile: true });
   const app = buildApp(container);
   const chatApp = buildChatApp(container);
-  await app.listen({ host: config.host, port: config.port });
-  await chatApp.listen({ host: config.host, port: config.aiPort });
+  const managementAddress = await app.listen({ host: config.host, port: config.port });
+  const chatAddress = await chatApp.listen({ host: config.host, port: config.aiPort });
+  // With PLATFORM_PORT=0 the port is known only now; URLs handed to clients must carry it.
+  if (!config.isPublicUrlConfigured) config.publicUrl = managementAddress;
 
   const lines = [
     `platform is running (store: ${container.store.engine === 'pglite' ? `PGlite in ${config.dataDirectory}` : 'PostgreSQL'})`,
-    `  management and build API: ${config.publicUrl}  (OpenAPI: ${config.publicUrl}/api/v1/spec)`,
-    `  chat API:                 http://${config.host}:${config.aiPort}`,
+    `  management and build API: ${managementAddress}  (OpenAPI: ${managementAddress}/api/v1/spec)`,
+    `  chat API:                 ${chatAddress}`,
   ];
   if (bootstrap.adminApiKey) {
     lines.push(
       `  admin API key (shown once): ${bootstrap.adminApiKey}`,
       bootstrap.adminKeyPath ? `  also saved to ${bootstrap.adminKeyPath} (mode 0600)` : '',
-      `  try: curl -H "Authorization: Bearer ${bootstrap.adminApiKey}" ${config.publicUrl}/api/v1/deployments`,
+      `  try: curl -H "Authorization: Bearer ${bootstrap.adminApiKey}" ${managementAddress}/api/v1/deployments`,
     );
   } else {
     lines.push(`  admin API key: created on first start (see ${config.dataDirectory}/admin-key)`);
