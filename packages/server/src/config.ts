@@ -65,6 +65,7 @@ export function loadConfig(
       /\/+$/,
       '',
     ),
+    isPublicUrlConfigured: optional(environment, 'PLATFORM_PUBLIC_URL') !== null,
     dataDirectory: isAbsolute(dataDirectory) ? dataDirectory : resolve(workingDirectory, dataDirectory),
     databaseUrl: optional(environment, 'DATABASE_URL'),
     databaseSchema: optional(environment, 'PLATFORM_DATABASE_SCHEMA'),
