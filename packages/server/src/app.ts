@@ -4,6 +4,7 @@ import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
 import type { OperationHandler, OperationHandlers } from './http/operation-handler.js';
 import { registerOperations } from './http/register-operations.js';
+import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -14,6 +15,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...systemRoutes(container.openApi),
     ...usersRoutes(container.users),
     ...apiKeysRoutes(container.apiKeys),
+    ...deploymentsRoutes(container),
   };
 }
 

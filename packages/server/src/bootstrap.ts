@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from './config.js';
+import type { DemoDeploymentService } from './modules/deployments/demo-deployment.service.js';
 import { bootstrapDefaultAccount } from './modules/identity/account-bootstrap.service.js';
 import type { Database } from './platform/database/database.js';
 
@@ -15,10 +16,13 @@ export class AccountBootstrap {
   constructor(
     private readonly database: Database,
     private readonly config: Config,
+    private readonly demoDeployment: DemoDeploymentService,
   ) {}
 
   async run(options: { writeKeyFile: boolean }): Promise<BootstrapOutcome> {
     const result = await bootstrapDefaultAccount(this.database, this.config.bootstrapApiKey);
+    // After the account's own transaction: a crash in between is repaired by the next start.
+    await this.demoDeployment.ensure(result.accountId);
     let adminKeyPath: string | null = null;
     if (result.adminApiKey && options.writeKeyFile) {
       await mkdir(this.config.dataDirectory, { recursive: true });

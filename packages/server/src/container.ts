@@ -1,6 +1,15 @@
 import type { Logger } from 'pino';
 import { AccountBootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
+import { CreationStepService } from './modules/deployments/creation-step.service.js';
+import { DemoDeploymentService } from './modules/deployments/demo-deployment.service.js';
+import { DeploymentAccessService } from './modules/deployments/deployment-access.service.js';
+import { DeploymentLogsService } from './modules/deployments/deployment-logs.service.js';
+import { DeploymentRuntimeService } from './modules/deployments/deployment-runtime.service.js';
+import { DeploymentsService } from './modules/deployments/deployments.service.js';
+import { EngineVersionsService } from './modules/deployments/engine-versions.service.js';
+import { EnvVarsService } from './modules/deployments/env-vars.service.js';
+import { RegionsService } from './modules/deployments/regions.service.js';
 import { ApiKeysService } from './modules/identity/api-keys.service.js';
 import { AuthorizationService } from './modules/identity/authorization.service.js';
 import { CredentialService } from './modules/identity/credential.service.js';
@@ -37,8 +46,30 @@ export async function createContainer(config: Config, logger: Logger, options: C
   const authorization = new AuthorizationService(logger.child({ component: 'audit' }));
   const users = new UsersService(store.database, authorization, credentials);
   const apiKeys = new ApiKeysService(store.database, authorization, credentials);
-  const openApi = new OpenApiService(config.publicUrl);
-  const bootstrap = new AccountBootstrap(store.database, config);
+  const openApi = new OpenApiService(() => config.publicUrl);
+  // Services get the config object itself, not copies: publicUrl is only known after listen.
+  const deploymentAccess = new DeploymentAccessService(store.database, authorization);
+  const deploymentLogs = new DeploymentLogsService(store.database, deploymentAccess);
+  const deployments = new DeploymentsService(
+    store.database,
+    deploymentAccess,
+    authorization,
+    deploymentLogs,
+    config,
+  );
+  const creationSteps = new CreationStepService(store.database, deploymentAccess, deploymentLogs, config);
+  const engineVersions = new EngineVersionsService(deploymentAccess);
+  const envVars = new EnvVarsService(
+    store.database,
+    deploymentAccess,
+    authorization,
+    secretBox,
+    deploymentLogs,
+  );
+  const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess);
+  const regions = new RegionsService(authorization, config);
+  const demoDeployment = new DemoDeploymentService(store.database, deploymentLogs, config);
+  const bootstrap = new AccountBootstrap(store.database, config, demoDeployment);
   return {
     config,
     logger,
@@ -49,6 +80,15 @@ export async function createContainer(config: Config, logger: Logger, options: C
     users,
     apiKeys,
     openApi,
+    deploymentAccess,
+    deploymentLogs,
+    deployments,
+    creationSteps,
+    engineVersions,
+    envVars,
+    deploymentRuntime,
+    regions,
+    demoDeployment,
     bootstrap,
     async close() {
       await store.close();

@@ -2,6 +2,21 @@ import { createApiKey } from './api-keys/create-api-key.operation.js';
 import { deleteApiKey } from './api-keys/delete-api-key.operation.js';
 import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
+import { advanceCreationStep } from './deployments/advance-creation-step.operation.js';
+import { createDeployment } from './deployments/create-deployment.operation.js';
+import { deleteDeployment } from './deployments/delete-deployment.operation.js';
+import { getBuildStatus } from './deployments/get-build-status.operation.js';
+import { getDeployment } from './deployments/get-deployment.operation.js';
+import { getDeploymentSettings } from './deployments/get-deployment-settings.operation.js';
+import { listDeploymentLogs } from './deployments/list-deployment-logs.operation.js';
+import { listDeploymentPods } from './deployments/list-deployment-pods.operation.js';
+import { listDeploymentVersions } from './deployments/list-deployment-versions.operation.js';
+import { listDeployments } from './deployments/list-deployments.operation.js';
+import { listEnvVars } from './deployments/list-env-vars.operation.js';
+import { listRegions } from './deployments/list-regions.operation.js';
+import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
+import { setEnvVars } from './deployments/set-env-vars.operation.js';
+import { updateDeployment } from './deployments/update-deployment.operation.js';
 import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
@@ -25,6 +40,21 @@ export const operations = {
   createApiKey,
   getApiKey,
   deleteApiKey,
+  listDeployments,
+  createDeployment,
+  getDeployment,
+  updateDeployment,
+  deleteDeployment,
+  getDeploymentSettings,
+  listDeploymentVersions,
+  getBuildStatus,
+  listDeploymentLogs,
+  listDeploymentPods,
+  listEnvVars,
+  setEnvVars,
+  advanceCreationStep,
+  resetCreationStep,
+  listRegions,
 } as const;
 
 export type Operations = typeof operations;

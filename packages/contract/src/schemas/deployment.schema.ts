@@ -14,11 +14,16 @@ export const creationSteps = [
 export const CreationStep = z.enum(creationSteps).meta({ id: 'CreationStep' });
 export type CreationStep = z.infer<typeof CreationStep>;
 
-export const CloudProvider = z.enum(['cubecloud', 'aws', 'gcp']).meta({ id: 'CloudProvider' });
-export const CreationMethod = z.enum(['upload', 'cubecloud', 'github', 'ssh']).meta({ id: 'CreationMethod' });
+export const cloudProviders = ['cubecloud', 'aws', 'gcp'] as const;
+export const CloudProvider = z.enum(cloudProviders).meta({ id: 'CloudProvider' });
+export const creationMethods = ['upload', 'cubecloud', 'github', 'ssh'] as const;
+export const CreationMethod = z.enum(creationMethods).meta({ id: 'CreationMethod' });
 export type CreationMethod = z.infer<typeof CreationMethod>;
-export const DeployMode = z.enum(['git', 'cli']).meta({ id: 'DeployMode' });
-export const ReleaseChannel = z.enum(['latest', 'release']).meta({ id: 'ReleaseChannel' });
+export const deployModes = ['git', 'cli'] as const;
+export const DeployMode = z.enum(deployModes).meta({ id: 'DeployMode' });
+export const releaseChannels = ['latest', 'release'] as const;
+export const ReleaseChannel = z.enum(releaseChannels).meta({ id: 'ReleaseChannel' });
+export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
 
 const DeploymentName = z.string().trim().min(1).max(100);
 const BranchName = z
@@ -125,10 +130,14 @@ export const BuildStatus = z
   })
   .meta({ id: 'BuildStatus' });
 
+export type BuildStatus = z.infer<typeof BuildStatus>;
+
 export const BuildStatusQuery = z.object({ branchName: BranchName.optional() });
 
 export const logSources = ['production', 'dev'] as const;
 export const logContainers = ['INIT', 'MAIN', 'enginejs-server', 'vector', 'api-proxy'] as const;
+export type LogSource = (typeof logSources)[number];
+export type LogContainer = (typeof logContainers)[number];
 
 export const DeploymentLogEntry = z
   .object({
@@ -139,6 +148,8 @@ export const DeploymentLogEntry = z
     source: z.enum(logSources),
   })
   .meta({ id: 'DeploymentLogEntry' });
+
+export type DeploymentLogEntry = z.infer<typeof DeploymentLogEntry>;
 
 export const DeploymentLogsQuery = PagingQuery.extend({
   source: z.enum(logSources).optional(),

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import { errorBody } from './error-body.js';
 import { registerErrorHandling } from './error-handler.js';
 import { generateRequestId } from './request-id.js';
 
@@ -17,9 +18,22 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     bodyLimit: options.bodyLimitBytes,
     genReqId: generateRequestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Shedding requests that arrive while closing is done below, so the 503 carries the API's error body.
+    return503OnClosing: false,
+  });
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (isClosing) {
+      // A request arriving on a kept-alive connection during shutdown: tell the client to go elsewhere.
+      reply.header('connection', 'close');
+      return reply
+        .status(503)
+        .send(errorBody('SERVICE_UNAVAILABLE', 'the server is shutting down; retry the request', request.id));
+    }
   });
   registerErrorHandling(app, options.bodyLimitBytes);
   app.get('/healthz', async () => ({ status: 'ok' }));

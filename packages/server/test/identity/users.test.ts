@@ -189,4 +189,29 @@ describe.each(storeEngines)('users and api keys on %s', (engine: StoreEngine) =>
     });
     expect(past.status).toBe(400);
   });
+
+  it('writes denials and changes to the audit log, with who, what and why', async () => {
+    const viewer = await createUserWithKey(server, 'viewer');
+    const denied = await server.request({
+      method: 'POST',
+      url: '/api/v1/users',
+      key: viewer.key,
+      body: { email: 'q@example.com' },
+    });
+    expect(denied.status).toBe(403);
+    const auditLines = server.logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.audit === true);
+    expect(auditLines).toContainEqual(
+      expect.objectContaining({
+        decision: 'denied',
+        action: 'UsersManage',
+        userId: viewer.userId,
+        reason: 'role viewer',
+      }),
+    );
+    expect(auditLines).toContainEqual(
+      expect.objectContaining({ decision: 'allowed', action: 'UsersManage' }),
+    );
+  });
 });

@@ -12,12 +12,13 @@ import { AppError } from '../../errors/app-error.js';
 export class OpenApiService {
   private document: OpenApiDocument | null = null;
 
-  constructor(private readonly serverUrl: string) {}
+  /** Reads the URL when the document is first built: with port 0 it is known only after listen. */
+  constructor(private readonly serverUrl: () => string) {}
 
   full(): OpenApiDocument {
     this.document ??= buildOpenApiDocument(Object.values(operations), {
       version: apiVersion,
-      serverUrl: this.serverUrl,
+      serverUrl: this.serverUrl(),
     });
     return this.document;
   }

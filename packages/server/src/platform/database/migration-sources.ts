@@ -3,4 +3,5 @@ import type { MigrationSource } from './migrate.js';
 /** Each module owns its tables and migrations; modules that others reference come first. */
 export const migrationSources: readonly MigrationSource[] = [
   { module: 'identity', directory: new URL('../../modules/identity/migrations/', import.meta.url) },
+  { module: 'deployments', directory: new URL('../../modules/deployments/migrations/', import.meta.url) },
 ];

@@ -1,0 +1,33 @@
+import type { Action } from '@platform/contract';
+import { and, eq } from 'drizzle-orm';
+import { notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import type { AuthorizationService } from '../identity/authorization.service.js';
+import type { Principal } from '../identity/principal.js';
+import { type DeploymentRow, deploymentsTable } from './deployments.tables.js';
+
+/**
+ * The one way to reach a deployment on behalf of a caller: found only within the caller's account (so
+ * another account's id is a 404), then checked for the action on that deployment (role, key scope).
+ * Other modules use it to resolve the deployment their resources belong to.
+ */
+export class DeploymentAccessService {
+  constructor(
+    private readonly database: Database,
+    private readonly authorization: AuthorizationService,
+  ) {}
+
+  async load(principal: Principal, deploymentId: number, action: Action): Promise<DeploymentRow> {
+    const [row] = await this.database
+      .select()
+      .from(deploymentsTable)
+      .where(and(eq(deploymentsTable.id, deploymentId), eq(deploymentsTable.accountId, principal.accountId)));
+    if (!row) throw notFound(`deployment ${deploymentId}`);
+    this.authorization.authorize(principal, action, {
+      type: 'deployment',
+      id: row.id,
+      accountId: row.accountId,
+    });
+    return row;
+  }
+}
