@@ -1,0 +1,115 @@
+import {
+  type OperationDefinition,
+  type OperationId,
+  type OperationResult,
+  type Operations,
+  operations,
+} from '@platform/contract';
+import type * as z from 'zod';
+import { apiErrorOf, ConnectionError } from './api-error.js';
+import { type AuthScheme, authorizationHeader } from './auth-scheme.js';
+import { buildUrl, fillPath, type QueryValues } from './request-url.js';
+
+/** What the client sends for a part of an operation: the schema's input type, before server-side parsing. */
+type ParamsPart<Schema> = [Schema] extends [z.ZodType] ? { params: z.input<Schema> } : { params?: undefined };
+type QueryPart<Schema> = [Schema] extends [z.ZodType] ? { query?: z.input<Schema> } : { query?: undefined };
+type BodyPart<Schema> = [Schema] extends [z.ZodType] ? { body: z.input<Schema> } : { body?: undefined };
+
+export type CallInput<Id extends OperationId> = ParamsPart<Operations[Id]['params']> &
+  QueryPart<Operations[Id]['query']> &
+  BodyPart<Operations[Id]['body']>;
+
+type RequiredKeys<Value> = {
+  [Key in keyof Value]-?: undefined extends Value[Key] ? never : Key;
+}[keyof Value];
+
+/** The input may be left out when the operation has no path parameters and no body. */
+type CallArguments<Id extends OperationId> = [RequiredKeys<CallInput<Id>>] extends [never]
+  ? [input?: CallInput<Id>]
+  : [input: CallInput<Id>];
+
+export interface ApiClientOptions {
+  apiUrl: string;
+  apiKey: string | null;
+  /** null picks the scheme from the key's shape. */
+  authScheme: AuthScheme | null;
+  userAgent: string;
+  fetch?: typeof fetch;
+  timeoutMilliseconds?: number;
+}
+
+export interface RawRequest {
+  query?: QueryValues;
+  body?: unknown;
+}
+
+/** A client of the management and build APIs, typed by the operation registry of the contract. */
+export class ApiClient {
+  readonly apiUrl: string;
+  private readonly options: ApiClientOptions;
+  private readonly fetchFunction: typeof fetch;
+
+  constructor(options: ApiClientOptions) {
+    this.options = options;
+    this.apiUrl = options.apiUrl.replace(/\/+$/, '');
+    this.fetchFunction = options.fetch ?? fetch;
+  }
+
+  /** Calls one operation by its operationId; resolves with the decoded body, rejects with ApiError on non-2xx. */
+  async call<Id extends OperationId>(
+    operationId: Id,
+    ...[input]: CallArguments<Id>
+  ): Promise<OperationResult<Operations[Id]>> {
+    const operation: OperationDefinition = operations[operationId];
+    const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryValues; body?: unknown };
+    const path = fillPath(operation.path, parts.params ?? {});
+    const result = await this.request(operation.method, path, { query: parts.query ?? {}, body: parts.body });
+    // The server validated its answer against the same contract before sending it.
+    return result as OperationResult<Operations[Id]>;
+  }
+
+  /** Any method and path (for `platform api`); the same credentials, error handling and decoding. */
+  async request(method: string, path: string, request: RawRequest = {}): Promise<unknown> {
+    const url = buildUrl(this.apiUrl, path, request.query ?? {});
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (this.options.apiKey)
+      headers.authorization = authorizationHeader(this.options.apiKey, this.options.authScheme);
+    let payload: string | undefined;
+    // Fastify refuses an empty body declared as JSON, so the header goes only with a body.
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(request.body);
+    }
+    let response: Response;
+    try {
+      response = await this.fetchFunction(url, {
+        method: method.toUpperCase(),
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(this.options.timeoutMilliseconds ?? 120_000),
+      });
+    } catch (error) {
+      throw new ConnectionError(this.apiUrl, error);
+    }
+    const body = decodeBody(await response.text(), response.headers.get('content-type'));
+    if (!response.ok) {
+      throw apiErrorOf(response.status, response.statusText, body, response.headers.get('x-request-id'));
+    }
+    return body;
+  }
+}
+
+function decodeBody(text: string, contentType: string | null): unknown {
+  if (text === '') return undefined;
+  const isJson = contentType === null || /json/i.test(contentType);
+  if (!isJson) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page or a truncated answer: keep the text so the error can show it.
+    return text;
+  }
+}

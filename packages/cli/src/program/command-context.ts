@@ -1,0 +1,95 @@
+import { ApiClient } from '../client/api-client.js';
+import { configDirectoryOf } from '../config/config-directory.js';
+import { type CliConfig, readConfig, writeConfig } from '../config/config-store.js';
+import { type Connection, resolveConnection } from '../config/resolve-connection.js';
+import { CliError, UsageError } from './cli-errors.js';
+
+/** Everything a command touches outside itself, injected so tests run commands in-process. */
+export interface CliRuntime {
+  environment: NodeJS.ProcessEnv;
+  fetch: typeof fetch;
+  writeOut: (text: string) => void;
+  writeError: (text: string) => void;
+}
+
+/** The options every command has. */
+export interface CommonOptions {
+  json?: boolean;
+  context?: string;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export class CommandContext {
+  readonly runtime: CliRuntime;
+  readonly version: string;
+
+  constructor(runtime: CliRuntime, version: string) {
+    this.runtime = runtime;
+    this.version = version;
+  }
+
+  get configDirectory(): string {
+    return configDirectoryOf(this.runtime.environment);
+  }
+
+  readConfig(): Promise<CliConfig> {
+    return readConfig(this.configDirectory);
+  }
+
+  writeConfig(config: CliConfig): Promise<string> {
+    return writeConfig(this.configDirectory, config);
+  }
+
+  async connection(options: CommonOptions): Promise<Connection> {
+    return resolveConnection(await this.readConfig(), this.runtime.environment, options.context);
+  }
+
+  clientFor(connection: Pick<Connection, 'apiUrl' | 'apiKey' | 'authScheme'>): ApiClient {
+    if (!isHttpUrl(connection.apiUrl)) {
+      throw new UsageError(`the API URL "${connection.apiUrl}" is not an http:// or https:// URL`);
+    }
+    return new ApiClient({
+      apiUrl: connection.apiUrl,
+      apiKey: connection.apiKey,
+      authScheme: connection.authScheme,
+      userAgent: `platform-cli/${this.version}`,
+      fetch: this.runtime.fetch,
+    });
+  }
+
+  /** A client for the chosen context; without a key the server would only answer 401, so say what to do instead. */
+  async client(options: CommonOptions, { isKeyRequired = true } = {}): Promise<ApiClient> {
+    const connection = await this.connection(options);
+    if (isKeyRequired && !connection.apiKey) {
+      throw new CliError('not logged in: run platform login --api-key <key>, or set PLATFORM_API_KEY');
+    }
+    return this.clientFor(connection);
+  }
+
+  print(text: string): void {
+    this.runtime.writeOut(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Notes for a person (hints, warnings) go to stderr, so stdout stays clean for pipes. */
+  note(text: string): void {
+    this.runtime.writeError(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  printJson(value: unknown): void {
+    this.print(value === undefined ? 'null' : JSON.stringify(value, null, 2));
+  }
+
+  /** `--json` prints the response as the server sent it; otherwise a human rendering of it. */
+  render<Value>(options: CommonOptions, value: Value, human: (value: Value) => string): void {
+    if (options.json) this.printJson(value);
+    else this.print(human(value));
+  }
+}

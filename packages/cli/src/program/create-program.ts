@@ -1,0 +1,40 @@
+import { Command } from 'commander';
+import { registerApiCommand } from '../commands/api.command.js';
+import { registerApiKeysCommands } from '../commands/api-keys.command.js';
+import { registerContextsCommands } from '../commands/contexts.command.js';
+import { registerDeploymentsCommands } from '../commands/deployments.command.js';
+import { registerLoginCommands } from '../commands/login.command.js';
+import { registerLogsCommand } from '../commands/logs.command.js';
+import { registerRegionsCommand } from '../commands/regions.command.js';
+import { registerSpecCommand } from '../commands/spec.command.js';
+import { registerUsersCommands } from '../commands/users.command.js';
+import { registerVariablesCommands } from '../commands/variables.command.js';
+import { type CliRuntime, CommandContext } from './command-context.js';
+import { packageVersion } from './package-version.js';
+
+/** The whole command tree. Settings made here before adding commands are inherited by every subcommand. */
+export function createProgram(runtime: CliRuntime): Command {
+  const context = new CommandContext(runtime, packageVersion);
+  const program = new Command('platform')
+    .description(
+      'The platform from the terminal: every management and build operation over the HTTP API.\n' +
+        'Credentials: platform login, or PLATFORM_API_URL / PLATFORM_API_KEY / PLATFORM_AUTH_SCHEME.',
+    )
+    .version(packageVersion, '-v, --version', 'print the version')
+    .exitOverride()
+    .configureOutput({ writeOut: runtime.writeOut, writeErr: runtime.writeError })
+    .showSuggestionAfterError()
+    .helpCommand(true);
+
+  registerLoginCommands(program, context);
+  registerContextsCommands(program, context);
+  registerDeploymentsCommands(program, context);
+  registerLogsCommand(program, context);
+  registerVariablesCommands(program, context);
+  registerRegionsCommand(program, context);
+  registerUsersCommands(program, context);
+  registerApiKeysCommands(program, context);
+  registerSpecCommand(program, context);
+  registerApiCommand(program, context);
+  return program;
+}
