@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listOf, PagingQuery, Timestamp } from './common.schema.js';
+import { EntityId, IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
 import { Role } from './user.schema.js';
 
 export const ApiKey = z
@@ -24,25 +24,21 @@ export const CreatedApiKey = ApiKey.extend({
   token: z.string().meta({ description: 'The key itself (sk-...). Shown once; only a hash is stored.' }),
 }).meta({ id: 'CreatedApiKey' });
 
-export const ApiKeyIdParams = z.object({ apiKeyId: z.coerce.number().int().positive() });
+export const ApiKeyIdParams = z.object({ apiKeyId: IdParam });
 
 export const CreateApiKeyInput = z
   .object({
     name: z.string().trim().min(1).max(200),
-    userId: z
-      .int()
-      .positive()
-      .optional()
-      .meta({ description: 'Create the key for another user (UsersManage).' }),
+    userId: EntityId.optional().meta({ description: 'Create the key for another user (UsersManage).' }),
     role: Role.optional().meta({ description: "Limit the key to this role (at most the user's role)." }),
-    deploymentIds: z.array(z.int().positive()).min(1).max(1000).optional(),
+    deploymentIds: z.array(EntityId).min(1).max(1000).optional(),
     expiresAt: z.iso.datetime({ offset: true }).optional(),
   })
   .strict()
   .meta({ id: 'CreateApiKeyInput' });
 
 export const ListApiKeysQuery = PagingQuery.extend({
-  userId: z.coerce.number().int().positive().optional().meta({
+  userId: IdParam.optional().meta({
     description: "Another user's keys (UsersManage); default: the caller's own keys.",
   }),
 });

@@ -48,7 +48,12 @@ export function listOf<Item extends z.ZodType>(item: Item, id: string) {
   return z.object({ items: z.array(item), pageInfo: PageInfo }).meta({ id });
 }
 
-export const IdParam = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: anything outside 1..2^31-1 cannot name a resource and is a 400. */
+export const maximumId = 2_147_483_647;
+
+export const EntityId = z.int().min(1).max(maximumId);
+
+export const IdParam = z.coerce.number().int().min(1).max(maximumId);
 
 export const DeploymentIdParams = z.object({ deploymentId: IdParam });
 

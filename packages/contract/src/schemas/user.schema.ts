@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { roles } from '../rights/action.js';
-import { ItemFailure, listOf, PagingQuery, Timestamp } from './common.schema.js';
+import { EntityId, IdParam, ItemFailure, listOf, PagingQuery, Timestamp } from './common.schema.js';
 
 export const Role = z.enum(roles).meta({ id: 'Role', description: 'admin ⊃ developer ⊃ viewer.' });
 
@@ -33,7 +33,7 @@ export const CurrentUser = User.extend({
   actions: z.array(z.string()).meta({ description: 'The rights this credential has.' }),
 }).meta({ id: 'CurrentUser' });
 
-export const UserIdParams = z.object({ userId: z.coerce.number().int().positive() });
+export const UserIdParams = z.object({ userId: IdParam });
 
 const Email = z
   .email()
@@ -71,7 +71,7 @@ export const BulkUserAction = z.enum(['DEACTIVATE', 'ACTIVATE', 'DELETE']).meta(
 export const BulkUsersInput = z
   .object({
     action: BulkUserAction,
-    userIds: z.array(z.int().positive()).min(1).max(100),
+    userIds: z.array(EntityId).min(1).max(100),
   })
   .strict()
   .meta({ id: 'BulkUsersInput' });

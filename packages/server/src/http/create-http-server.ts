@@ -21,6 +21,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     // Shedding requests that arrive while closing is done below, so the 503 carries the API's error body.
     return503OnClosing: false,
   });
+  // Bodies are JSON by contract; any other content type is a 415, not a string handed to validation.
+  app.removeContentTypeParser('text/plain');
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;

@@ -60,7 +60,8 @@ export class DeploymentLogsService {
 
   async list(principal: Principal, deploymentId: number, query: DeploymentLogsQuery) {
     await this.access.load(principal, deploymentId, 'DeploymentRead');
-    const afterId = decodeCursor(query.after);
+    // Log ids are bigserial: cursors may go past the integer range of other tables.
+    const afterId = decodeCursor(query.after, Number.MAX_SAFE_INTEGER);
     const conditions: SQL[] = [eq(deploymentLogsTable.deploymentId, deploymentId)];
     if (afterId !== null) conditions.push(gt(deploymentLogsTable.id, afterId));
     if (query.source) conditions.push(eq(deploymentLogsTable.source, query.source));

@@ -1,4 +1,4 @@
-import type { PageInfo } from '@platform/contract';
+import { maximumId, type PageInfo } from '@platform/contract';
 import { AppError } from '../../errors/app-error.js';
 
 /**
@@ -9,12 +9,18 @@ export function encodeCursor(lastId: number): string {
   return Buffer.from(`id:${lastId}`, 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined): number | null {
+/**
+ * Decodes a cursor made by encodeCursor. `largestId` bounds the listed table's key column (an `integer`
+ * by default; `bigserial` tables pass a larger bound), so a forged cursor is a 400, not a store error.
+ */
+export function decodeCursor(cursor: string | undefined, largestId: number = maximumId): number | null {
   if (cursor === undefined) return null;
   const match = /^id:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match)
+  const id = match ? Number(match[1]) : Number.NaN;
+  if (!(id <= largestId)) {
     throw new AppError('BAD_REQUEST', `invalid cursor "${cursor}": pass the endCursor of a previous page`);
-  return Number(match[1]);
+  }
+  return id;
 }
 
 /** Lists fetch one row more than asked to learn whether another page exists. */

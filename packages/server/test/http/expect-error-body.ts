@@ -1,0 +1,26 @@
+import { type ErrorCode, errorCatalogue } from '@platform/contract';
+import { expect } from 'vitest';
+
+const errorBodyKeys = new Set(['statusCode', 'error', 'code', 'message', 'requestId', 'details']);
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, unknown>;
+}
+
+/** Asserts the management API's error body: the status, its code, a message and the request id. */
+export function expectErrorBody(answer: Answer, code: ErrorCode, label?: string): void {
+  const entry = errorCatalogue[code];
+  expect(answer.status, label).toBe(entry.status);
+  expect(String(answer.headers['content-type']), label).toMatch(/^application\/json/);
+  expect(answer.body, label).toMatchObject({
+    statusCode: entry.status,
+    error: entry.error,
+    code,
+    message: expect.stringMatching(/\S/),
+    requestId: answer.headers['x-request-id'],
+  });
+  const unexpectedKeys = Object.keys(answer.body as object).filter((key) => !errorBodyKeys.has(key));
+  expect(unexpectedKeys, label).toEqual([]);
+}

@@ -1,0 +1,58 @@
+import { createUserWithKey, type TestServer } from '../support/test-server.js';
+import type { AccountResources } from './operation-examples.js';
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** The id of the deployment with this name in the admin's account (the first start creates `demo`). */
+export async function findDeploymentId(server: TestServer, name: string): Promise<number> {
+  const response = await server.request({ method: 'GET', url: '/api/v1/deployments?first=100' });
+  if (response.status !== 200) {
+    throw new Error(`could not list deployments: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  const deployment = (response.body as { items: Named[] }).items.find((item) => item.name === name);
+  if (!deployment) throw new Error(`no deployment named ${name}`);
+  return deployment.id;
+}
+
+export async function createDeployment(server: TestServer, name: string): Promise<number> {
+  const response = await server.request({ method: 'POST', url: '/build/api/v1/deployments', body: { name } });
+  if (response.status !== 201) {
+    throw new Error(`could not create deployment ${name}: ${JSON.stringify(response.body)}`);
+  }
+  return (response.body as Named).id;
+}
+
+/** An API key of the admin, created with the given options; returns its id and the key itself. */
+export async function createAdminApiKey(
+  server: TestServer,
+  options: { name: string; deploymentIds?: number[] },
+): Promise<{ id: number; token: string }> {
+  const response = await server.request({ method: 'POST', url: '/api/v1/api-keys', body: options });
+  if (response.status !== 201) throw new Error(`could not create a key: ${JSON.stringify(response.body)}`);
+  return response.body as { id: number; token: string };
+}
+
+/** The first account's resources the examples point at: the demo deployment, a user and an API key. */
+export async function createAccountResources(server: TestServer): Promise<AccountResources> {
+  const deploymentId = await findDeploymentId(server, 'demo');
+  const { userId } = await createUserWithKey(server, 'developer');
+  const apiKey = await createAdminApiKey(server, { name: 'security target' });
+  return { deploymentId, userId, apiKeyId: apiKey.id };
+}
+
+/** What the first account's resources look like, to prove that refused calls changed nothing. */
+export async function snapshotResources(server: TestServer, resources: AccountResources) {
+  const urls = [
+    `/api/v1/deployments/${resources.deploymentId}/settings`,
+    `/api/v1/deployments/${resources.deploymentId}/env-vars`,
+    `/api/v1/users/${resources.userId}`,
+    `/api/v1/api-keys/${resources.apiKeyId}`,
+    '/api/v1/users?first=100',
+    '/api/v1/deployments?first=100',
+  ];
+  const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
+  return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));
+}

@@ -1,0 +1,200 @@
+import { actionsOfRole, type OperationDefinition, type RoleName, roles } from '@platform/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { expectErrorBody } from '../http/expect-error-body.js';
+import {
+  createOtherAccount,
+  createUserWithKey,
+  type StoreEngine,
+  startTestServer,
+  storeEngines,
+  type TestServer,
+} from '../support/test-server.js';
+import {
+  createAccountResources,
+  createAdminApiKey,
+  createDeployment,
+  snapshotResources,
+} from './account-resources.js';
+import { type AccountResources, operationExamples } from './operation-examples.js';
+import {
+  exampleOf,
+  exampleRequest,
+  pathParametersOf,
+  registeredOperations,
+  sendExample,
+} from './operation-request.js';
+
+const viewerActions: ReadonlySet<string> = new Set(actionsOfRole.viewer);
+const limitedRoles = roles.filter((role) => role !== 'admin');
+const operationById = new Map(registeredOperations.map((operation) => [operation.operationId, operation]));
+const idsOf = (selected: OperationDefinition[]) => selected.map((operation) => operation.operationId);
+
+const allOperations = idsOf([...registeredOperations]);
+/** Every pair of a role below admin and an operation whose declared action that role lacks. */
+const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
+  registeredOperations
+    .filter((operation) => operation.action && !actionsOfRole[role].includes(operation.action))
+    .map((operation): [RoleName, string] => [role, operation.operationId]),
+);
+const withinViewer = idsOf(
+  registeredOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
+);
+const onAccountResources = idsOf(
+  registeredOperations.filter((operation) => pathParametersOf(operation).length > 0),
+);
+const onDeployments = idsOf(
+  registeredOperations.filter((operation) => pathParametersOf(operation).includes('deploymentId')),
+);
+/** Lists of the account as a whole: GET, no path parameter, an `items` array in the answer. */
+const accountLists = idsOf(
+  registeredOperations.filter(
+    (operation) =>
+      operation.method === 'GET' &&
+      pathParametersOf(operation).length === 0 &&
+      operation.response instanceof z.ZodObject &&
+      'items' in operation.response.shape &&
+      !operationExamples[operation.operationId]?.sharedListReason,
+  ),
+);
+
+function operationOf(operationId: string): OperationDefinition {
+  const operation = operationById.get(operationId);
+  if (!operation) throw new Error(`no operation ${operationId}`);
+  return operation;
+}
+
+/** Resources with made-up ids, for checking the examples against the schemas without a server. */
+const placeholderResources: AccountResources = { deploymentId: 1, userId: 2, apiKeyId: 3 };
+
+describe('the examples table of the security suite', () => {
+  it('has an example for every operation of the registry', () => {
+    const missing = allOperations.filter((operationId) => !(operationId in operationExamples));
+    expect(missing).toEqual([]);
+  });
+
+  it('names only operations of the registry', () => {
+    const unknown = Object.keys(operationExamples).filter((operationId) => !operationById.has(operationId));
+    expect(unknown).toEqual([]);
+  });
+
+  it.each(allOperations)('gives valid input for %s', (operationId) => {
+    const operation = operationOf(operationId);
+    const example = exampleOf(operation);
+    const request = exampleRequest(operation, placeholderResources);
+    expect(request.url).not.toMatch(/[{}]/);
+    const params = example.params?.(placeholderResources) ?? {};
+    expect(operation.params?.safeParse(params).success ?? Object.keys(params).length === 0).toBe(true);
+    const query = operation.query?.safeParse(example.query ?? {});
+    expect(query?.error?.issues ?? [], 'query').toEqual([]);
+    if (operation.body) {
+      const body = example.body?.(placeholderResources);
+      const parsed = operation.body.safeParse(body ?? {});
+      expect(parsed.error?.issues ?? [], 'body').toEqual([]);
+      if (operation.isBodyRequired) expect(body, 'a required body').toBeDefined();
+    } else {
+      expect(example.body, 'a body for an operation that takes none').toBeUndefined();
+    }
+  });
+
+  it('finds operations for every rule it checks', () => {
+    for (const selected of [beyondRole, withinViewer, onAccountResources, onDeployments, accountLists]) {
+      expect(selected.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(storeEngines)('access checks of every operation on %s', (engine: StoreEngine) => {
+  let server: TestServer;
+  let resources: AccountResources;
+  const roleKeys = new Map<RoleName, string>();
+  let otherAdminKey: string;
+  let scopedKey: string;
+  let scopedDeploymentId: number;
+  let snapshotBefore: Awaited<ReturnType<typeof snapshotResources>>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    resources = await createAccountResources(server);
+    for (const role of limitedRoles) roleKeys.set(role, (await createUserWithKey(server, role)).key);
+    otherAdminKey = (await createOtherAccount(server)).adminKey;
+    scopedDeploymentId = await createDeployment(server, 'scoped-target');
+    scopedKey = (await createAdminApiKey(server, { name: 'scoped', deploymentIds: [scopedDeploymentId] }))
+      .token;
+    snapshotBefore = await snapshotResources(server, resources);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  function keyOf(role: RoleName): string {
+    const key = roleKeys.get(role);
+    if (!key) throw new Error(`no key for the ${role} role`);
+    return key;
+  }
+
+  it.each(allOperations)('refuses %s without a credential (401)', async (operationId) => {
+    const answer = await sendExample(server, operationOf(operationId), resources, null);
+    expectErrorBody(answer, 'UNAUTHORIZED', operationId);
+  });
+
+  it.each(allOperations)('refuses %s with an unknown API key (401)', async (operationId) => {
+    const answer = await sendExample(server, operationOf(operationId), resources, `sk-${'x'.repeat(43)}`);
+    expectErrorBody(answer, 'UNAUTHORIZED', operationId);
+  });
+
+  it.each(beyondRole)('refuses to a %s the operation %s (403)', async (role, operationId) => {
+    const answer = await sendExample(server, operationOf(operationId), resources, keyOf(role));
+    expectErrorBody(answer, 'FORBIDDEN', `${role} ${operationId}`);
+  });
+
+  it.each(withinViewer)('lets a viewer call %s, which its role allows', async (operationId) => {
+    const operation = operationOf(operationId);
+    const answer = await sendExample(server, operation, resources, keyOf('viewer'));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(operation.successStatus);
+  });
+
+  it.each(onAccountResources)(
+    "answers %s on the first account's resource with 404 to another account's admin",
+    async (operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, otherAdminKey);
+      expectErrorBody(answer, 'NOT_FOUND', operationId);
+    },
+  );
+
+  it.each(accountLists)(
+    "shows none of the first account's items in %s to another account",
+    async (operationId) => {
+      const operation = operationOf(operationId);
+      const ownAnswer = await sendExample(server, operation, resources, server.adminKey);
+      const ownItems = (ownAnswer.body as { items: Array<{ id: unknown }> }).items;
+      expect(ownItems.length, 'the first account must have items to hide').toBeGreaterThan(0);
+      const otherAnswer = await sendExample(server, operation, resources, otherAdminKey);
+      expect(otherAnswer.status).toBe(200);
+      const ownIds = new Set(ownItems.map((item) => JSON.stringify(item.id)));
+      const otherItems = (otherAnswer.body as { items: Array<{ id: unknown }> }).items;
+      expect(otherItems.filter((item) => ownIds.has(JSON.stringify(item.id)))).toEqual([]);
+    },
+  );
+
+  it.each(onDeployments)(
+    'refuses %s on the demo deployment to a key scoped to another deployment (403)',
+    async (operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, scopedKey);
+      expectErrorBody(answer, 'FORBIDDEN', operationId);
+    },
+  );
+
+  it('lets the scoped key use the deployment it is scoped to', async () => {
+    const answer = await server.request({
+      method: 'GET',
+      url: `/api/v1/deployments/${scopedDeploymentId}`,
+      key: scopedKey,
+    });
+    expect(answer.status).toBe(200);
+  });
+
+  it("leaves the first account's resources as they were after every refused call", async () => {
+    expect(await snapshotResources(server, resources)).toEqual(snapshotBefore);
+  });
+});

@@ -1,0 +1,60 @@
+/** Resources of the first account that examples point their path parameters at. */
+export interface AccountResources {
+  deploymentId: number;
+  userId: number;
+  apiKeyId: number;
+}
+
+/**
+ * A valid call of one operation: the security suite sends it with the wrong credential and expects a
+ * refusal, so a refusal can only come from the access checks, never from validation.
+ */
+export interface OperationExample {
+  /** Path parameters naming resources of the first account. */
+  params?: (resources: AccountResources) => Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: (resources: AccountResources) => unknown;
+  /** Set when a list holds server-wide items, not the account's; says why. */
+  sharedListReason?: string;
+}
+
+const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
+const onUser = ({ userId }: AccountResources) => ({ userId });
+const onApiKey = ({ apiKeyId }: AccountResources) => ({ apiKeyId });
+
+/**
+ * One entry per operation of the contract. A test fails when an operation has none, so every new
+ * operation is added here and covered by the security suite from its first commit.
+ */
+export const operationExamples: Readonly<Record<string, OperationExample>> = {
+  getOpenApiSpec: {},
+  getCurrentUser: {},
+  listUsers: {},
+  getUser: { params: onUser },
+  createUser: { body: () => ({ email: 'security-example@example.com', role: 'viewer' }) },
+  updateUser: { params: onUser, body: () => ({ name: 'Security Example' }) },
+  deleteUser: { params: onUser },
+  bulkUpdateUsers: { body: ({ userId }) => ({ action: 'DEACTIVATE', userIds: [userId] }) },
+  listApiKeys: {},
+  createApiKey: { body: () => ({ name: 'security example' }) },
+  getApiKey: { params: onApiKey },
+  deleteApiKey: { params: onApiKey },
+  listDeployments: {},
+  createDeployment: { body: () => ({ name: 'security-example' }) },
+  getDeployment: { params: onDeployment },
+  updateDeployment: { params: onDeployment, body: () => ({ releaseChannel: 'latest' }) },
+  deleteDeployment: { params: onDeployment },
+  getDeploymentSettings: { params: onDeployment },
+  listDeploymentVersions: { params: onDeployment },
+  getBuildStatus: { params: onDeployment },
+  listDeploymentLogs: { params: onDeployment, query: { source: 'production' } },
+  listDeploymentPods: { params: onDeployment },
+  listEnvVars: { params: onDeployment },
+  setEnvVars: {
+    params: onDeployment,
+    body: () => ({ env_variables: [{ name: 'SECURITY_EXAMPLE', value: 'example' }] }),
+  },
+  advanceCreationStep: { params: onDeployment },
+  resetCreationStep: { params: onDeployment, body: () => ({}) },
+  listRegions: { sharedListReason: 'regions are configured for the whole server, not per account' },
+};
