@@ -58,6 +58,9 @@ export async function startServer(): Promise<RunningServer> {
     cwd: repositoryRoot,
     env: {
       ...cleanEnvironment(),
+      // The embedded store: a PostgreSQL from the test environment would be shared with other suites.
+      DATABASE_URL: '',
+      PLATFORM_DATABASE_SCHEMA: '',
       PLATFORM_PORT: '0',
       PLATFORM_AI_PORT: '0',
       PLATFORM_DATA_DIR: dataDirectory,

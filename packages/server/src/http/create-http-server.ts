@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { errorBody } from './error-body.js';
 import { registerErrorHandling } from './error-handler.js';
 import { generateRequestId } from './request-id.js';
+import { RequestLogController } from './request-log-controller.js';
 
 export interface HttpServerOptions {
   logger: Logger;
@@ -17,6 +18,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
     genReqId: generateRequestId,
+    logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Shedding requests that arrive while closing is done below, so the 503 carries the API's error body.
     return503OnClosing: false,

@@ -17,7 +17,16 @@ export interface RunningServer {
 export async function startServerProcess(environment: Record<string, string>): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repositoryRoot,
-    env: { ...process.env, PLATFORM_PORT: '0', PLATFORM_AI_PORT: '0', LOG_LEVEL: 'warn', ...environment },
+    // The process under test uses its embedded store: DATABASE_URL of the test environment is cleared.
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PLATFORM_DATABASE_SCHEMA: '',
+      PLATFORM_PORT: '0',
+      PLATFORM_AI_PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...environment,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

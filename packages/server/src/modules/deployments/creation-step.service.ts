@@ -51,6 +51,7 @@ export class CreationStepService {
       );
       return moved;
     });
+    await this.access.changed(row.accountId);
     return toDeployment(updated, this.config.publicUrl);
   }
 }

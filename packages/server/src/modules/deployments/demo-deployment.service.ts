@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/database/database.js';
+import type { DeploymentAccessService } from './deployment-access.service.js';
 import type { DeploymentLogsService } from './deployment-logs.service.js';
 import { deploymentsTable } from './deployments.tables.js';
 import { defaultRegionOf } from './regions.service.js';
@@ -16,13 +17,14 @@ export class DemoDeploymentService {
   constructor(
     private readonly database: Database,
     private readonly logs: DeploymentLogsService,
+    private readonly access: DeploymentAccessService,
     private readonly config: { regions: readonly string[] },
   ) {}
 
   /** Returns the id of the demo deployment when this call created it, else null. */
   async ensure(accountId: number): Promise<number | null> {
     const region = defaultRegionOf(this.config.regions);
-    return this.database.transaction(async (transaction) => {
+    const createdId = await this.database.transaction(async (transaction) => {
       const [existing] = await transaction
         .select({ id: deploymentsTable.id })
         .from(deploymentsTable)
@@ -46,5 +48,7 @@ export class DemoDeploymentService {
       await this.logs.appendEvent(created.id, 'demo deployment created on first start', transaction);
       return created.id;
     });
+    if (createdId !== null) await this.access.changed(accountId);
+    return createdId;
   }
 }

@@ -1,9 +1,11 @@
 import type { Action } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import { notFound } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
+import { type DeploymentDirectory, deploymentsTopic } from './deployment-directory.js';
 import { type DeploymentRow, deploymentsTable } from './deployments.tables.js';
 
 /**
@@ -15,8 +17,11 @@ export class DeploymentAccessService {
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
+    private readonly directory: DeploymentDirectory,
+    private readonly changeFeed: ChangeFeed,
   ) {}
 
+  /** Reads the store itself: callers that go on to change the deployment need its current row. */
   async load(principal: Principal, deploymentId: number, action: Action): Promise<DeploymentRow> {
     const [row] = await this.database
       .select()
@@ -29,5 +34,17 @@ export class DeploymentAccessService {
       accountId: row.accountId,
     });
     return row;
+  }
+
+  /** The account's deployments the caller may see (a scoped key sees its deployments only), by id. */
+  async visible(principal: Principal): Promise<DeploymentRow[]> {
+    const rows = await this.directory.rowsOf(principal.accountId);
+    const scope = principal.credential.deploymentIds;
+    return scope === null ? rows : rows.filter((row) => scope.includes(row.id));
+  }
+
+  /** Every write to an account's deployments calls this once committed. */
+  changed(accountId: number): Promise<void> {
+    return this.changeFeed.publish(deploymentsTopic(accountId));
   }
 }

@@ -1,5 +1,5 @@
 import type * as contract from '@platform/contract';
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
@@ -39,21 +39,15 @@ export class DeploymentsService {
     private readonly config: DeploymentsConfig,
   ) {}
 
-  /** A key scoped to some deployments lists only those. */
+  /** A key scoped to some deployments lists only those. Served from the deployment directory's cache. */
   async list(principal: Principal, query: ListDeploymentsQuery) {
     const afterId = decodeCursor(query.after);
-    const conditions: SQL[] = [eq(deploymentsTable.accountId, principal.accountId)];
-    if (afterId !== null) conditions.push(gt(deploymentsTable.id, afterId));
-    if (query.creationStep) conditions.push(eq(deploymentsTable.creationStep, query.creationStep));
-    const scope = principal.credential.deploymentIds;
-    if (scope !== null) conditions.push(inArray(deploymentsTable.id, [...scope]));
-    const rows = await this.database
-      .select()
-      .from(deploymentsTable)
-      .where(and(...conditions))
-      .orderBy(asc(deploymentsTable.id))
-      .limit(query.first + 1);
-    const page = pageOf(rows, query.first);
+    const matching = (await this.access.visible(principal)).filter(
+      (row) =>
+        (afterId === null || row.id > afterId) &&
+        (query.creationStep === undefined || row.creationStep === query.creationStep),
+    );
+    const page = pageOf(matching.slice(0, query.first + 1), query.first);
     return {
       items: page.rows.map((row) => toDeployment(row, this.config.publicUrl)),
       pageInfo: page.pageInfo,
@@ -105,6 +99,7 @@ export class DeploymentsService {
         );
         return created;
       });
+      await this.access.changed(principal.accountId);
       return toDeploymentSettings(row, this.config.publicUrl);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateName(input.name);
@@ -129,6 +124,7 @@ export class DeploymentsService {
         for (const event of plan.events) await this.logs.appendEvent(deploymentId, event, transaction);
         return updated;
       });
+      await this.access.changed(principal.accountId);
       return toDeploymentSettings(row, this.config.publicUrl);
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateName(input.name ?? existing.name);
@@ -140,6 +136,7 @@ export class DeploymentsService {
   async delete(principal: Principal, deploymentId: number): Promise<{ success: true }> {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
     await this.database.delete(deploymentsTable).where(eq(deploymentsTable.id, deploymentId));
+    await this.access.changed(principal.accountId);
     return { success: true };
   }
 }

@@ -3,11 +3,12 @@ import { isRoleAtMost, type Role } from '@platform/contract';
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
 import { apiKeyTokenPrefix, generateApiKeyToken, hashApiKeyToken } from './api-key-token.js';
 import type { AuthorizationService } from './authorization.service.js';
-import type { CredentialService } from './credential.service.js';
+import { apiKeyTopic } from './credential.service.js';
 import { type ApiKeyRow, apiKeysTable, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 import { toApiKey } from './user.mapper.js';
@@ -49,7 +50,7 @@ export class ApiKeysService {
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
-    private readonly credentials: CredentialService,
+    private readonly changeFeed: ChangeFeed,
   ) {}
 
   async list(principal: Principal, query: ListApiKeysQuery) {
@@ -114,7 +115,7 @@ export class ApiKeysService {
       });
     }
     await this.database.delete(apiKeysTable).where(eq(apiKeysTable.id, apiKeyId));
-    this.credentials.forgetApiKey(apiKeyId);
+    await this.changeFeed.publish(apiKeyTopic(apiKeyId));
     return { success: true };
   }
 

@@ -1,6 +1,7 @@
 import type { Role } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
+import { everythingChanged } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import { apiKeyPattern, hashApiKeyToken } from './api-key-token.js';
 import { accountsTable, apiKeysTable, usersTable } from './identity.tables.js';
@@ -15,11 +16,22 @@ interface CachedCredential {
 }
 
 const maximumCachedCredentials = 10_000;
+const userTopicKind = 'user';
+const apiKeyTopicKind = 'api-key';
+
+/** The change-feed topic that revokes cached credentials of a user (deactivated, deleted, role changed). */
+export function userTopic(userId: number): string {
+  return `${userTopicKind}:${userId}`;
+}
+
+export function apiKeyTopic(apiKeyId: number): string {
+  return `${apiKeyTopicKind}:${apiKeyId}`;
+}
 
 /**
- * Turns the Authorization header into a Principal. Verified credentials are cached for a few seconds so
- * that a request neither hashes nor queries; changes made through this process (deactivating a user,
- * deleting a key) evict their entries at once.
+ * Turns the Authorization header into a Principal. Verified credentials are cached so that a request
+ * neither hashes nor queries. Deactivating a user or deleting a key publishes on the change feed, which
+ * evicts the entries at once in every process; the cache lifetime only bounds a lost notification.
  */
 export class CredentialService {
   private readonly cache = new Map<string, CachedCredential>();
@@ -44,13 +56,24 @@ export class CredentialService {
     return entry.principal;
   }
 
-  forgetUser(userId: number): void {
+  /** Listener for the change feed: `user:<id>`, `api-key:<id>`, or `*` for everything. */
+  handleChange(topic: string): void {
+    if (topic === everythingChanged) {
+      this.cache.clear();
+      return;
+    }
+    const [kind, id] = topic.split(':');
+    if (kind === userTopicKind) this.forgetUser(Number(id));
+    if (kind === apiKeyTopicKind) this.forgetApiKey(Number(id));
+  }
+
+  private forgetUser(userId: number): void {
     for (const [token, entry] of this.cache) {
       if (entry.principal.userId === userId) this.cache.delete(token);
     }
   }
 
-  forgetApiKey(apiKeyId: number): void {
+  private forgetApiKey(apiKeyId: number): void {
     for (const [token, entry] of this.cache) {
       if (entry.principal.credential.id === apiKeyId) this.cache.delete(token);
     }

@@ -3,11 +3,12 @@ import { statusOfErrorCode } from '@platform/contract';
 import { and, asc, count, eq, gt, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
 import type { AuthorizationService } from './authorization.service.js';
-import type { CredentialService } from './credential.service.js';
+import { userTopic } from './credential.service.js';
 import { type UserRow, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 import { toUser } from './user.mapper.js';
@@ -21,7 +22,7 @@ export class UsersService {
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
-    private readonly credentials: CredentialService,
+    private readonly changeFeed: ChangeFeed,
   ) {}
 
   async list(principal: Principal, query: ListUsersQuery) {
@@ -96,7 +97,7 @@ export class UsersService {
       })
       .where(eq(usersTable.id, userId))
       .returning();
-    this.credentials.forgetUser(userId);
+    await this.changeFeed.publish(userTopic(userId));
     return toUser(row as UserRow);
   }
 
@@ -112,7 +113,7 @@ export class UsersService {
       await this.assertAnotherActiveAdmin(existing);
     // API keys go with the user (ON DELETE CASCADE).
     await this.database.delete(usersTable).where(eq(usersTable.id, userId));
-    this.credentials.forgetUser(userId);
+    await this.changeFeed.publish(userTopic(userId));
     return { success: true };
   }
 
