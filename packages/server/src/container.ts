@@ -60,7 +60,6 @@ export async function createContainer(config: Config, logger: Logger, options: C
   changeFeed.subscribe((topic) => credentials.handleChange(topic));
   const authorization = new AuthorizationService(logger.child({ component: 'audit' }));
   const users = new UsersService(store.database, authorization, changeFeed);
-  const apiKeys = new ApiKeysService(store.database, authorization, changeFeed);
   const openApi = new OpenApiService(() => config.publicUrl);
   // Services get the config object itself, not copies: publicUrl is only known after listen.
   const deploymentDirectory = new DeploymentDirectory(store.database, deploymentCacheMilliseconds);
@@ -70,6 +69,9 @@ export async function createContainer(config: Config, logger: Logger, options: C
     authorization,
     deploymentDirectory,
     changeFeed,
+  );
+  const apiKeys = new ApiKeysService(store.database, authorization, changeFeed, (accountId, ids) =>
+    deploymentAccess.missingIds(accountId, ids),
   );
   const deploymentLogs = new DeploymentLogsService(store.database, deploymentAccess);
   const deployments = new DeploymentsService(

@@ -53,7 +53,11 @@ export const maximumId = 2_147_483_647;
 
 export const EntityId = z.int().min(1).max(maximumId);
 
-export const IdParam = z.coerce.number().int().min(1).max(maximumId);
+/** Path and query ids are plain decimal digits: `1e3`, `0x10` or `+5` are not ids. */
+export const IdParam = z.preprocess(
+  (value) => (typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value),
+  z.int({ error: 'must be a positive whole number' }).min(1).max(maximumId),
+);
 
 export const DeploymentIdParams = z.object({ deploymentId: IdParam });
 

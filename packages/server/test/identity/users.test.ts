@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createOtherAccount,
   createUserWithKey,
   type StoreEngine,
   startTestServer,
@@ -213,5 +214,45 @@ describe.each(storeEngines)('users and api keys on %s', (engine: StoreEngine) =>
     expect(auditLines).toContainEqual(
       expect.objectContaining({ decision: 'allowed', action: 'UsersManage' }),
     );
+  });
+
+  it('takes path ids only as plain decimal numbers', async () => {
+    for (const id of ['1e0', '0x1', '+1', '1.0', '0']) {
+      const response = await server.request({ method: 'GET', url: `/api/v1/users/${id}` });
+      expect(response.status, id).toBe(400);
+      expect((response.body as { message: string }).message).toMatch(
+        /userId: must be a positive whole number/,
+      );
+    }
+    expect((await server.request({ method: 'GET', url: '/api/v1/users/1' })).status).toBe(200);
+  });
+
+  it('scopes a key only to deployments of its own account', async () => {
+    const other = await createOtherAccount(server);
+    const otherDeployment = await server.request({
+      method: 'POST',
+      url: '/build/api/v1/deployments',
+      key: other.adminKey,
+      body: { name: 'theirs' },
+    });
+    const theirId = (otherDeployment.body as { id: number }).id;
+    const refused = await server.request({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      body: { name: 'sneaky', deploymentIds: [theirId] },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { message: string }).message).toBe(`no deployment with id ${theirId}`);
+    const ours = (await server.request({ method: 'GET', url: '/api/v1/deployments' })).body as {
+      items: Array<{ id: number }>;
+    };
+    const ourId = ours.items[0]?.id as number;
+    const scoped = await server.request({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      body: { name: 'ok', deploymentIds: [ourId] },
+    });
+    expect(scoped.status).toBe(201);
+    expect(scoped.body).toMatchObject({ deploymentIds: [ourId] });
   });
 });

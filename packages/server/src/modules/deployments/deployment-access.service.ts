@@ -43,6 +43,12 @@ export class DeploymentAccessService {
     return scope === null ? rows : rows.filter((row) => scope.includes(row.id));
   }
 
+  /** The ids among `deploymentIds` that name no deployment of the account. */
+  async missingIds(accountId: number, deploymentIds: readonly number[]): Promise<number[]> {
+    const existing = new Set((await this.directory.rowsOf(accountId)).map((row) => row.id));
+    return deploymentIds.filter((id) => !existing.has(id));
+  }
+
   /** Every write to an account's deployments calls this once committed. */
   changed(accountId: number): Promise<void> {
     return this.changeFeed.publish(deploymentsTopic(accountId));

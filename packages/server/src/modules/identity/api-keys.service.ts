@@ -46,11 +46,18 @@ export async function issueApiKey(database: Database, options: IssueApiKeyOption
   return { ...toApiKey(row as ApiKeyRow), token };
 }
 
+/** How identity asks the deployments module which ids exist, without reading its tables. */
+export type FindMissingDeployments = (
+  accountId: number,
+  deploymentIds: readonly number[],
+) => Promise<number[]>;
+
 export class ApiKeysService {
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
     private readonly changeFeed: ChangeFeed,
+    private readonly findMissingDeployments: FindMissingDeployments,
   ) {}
 
   async list(principal: Principal, query: ListApiKeysQuery) {
@@ -90,6 +97,11 @@ export class ApiKeysService {
     const scope = principal.credential.deploymentIds;
     if (scope !== null && deploymentIds?.some((id) => !scope.includes(id))) {
       throw new AppError('FORBIDDEN', 'a key scoped to some deployments cannot create a key for others');
+    }
+    if (input.deploymentIds) {
+      const missing = await this.findMissingDeployments(principal.accountId, input.deploymentIds);
+      if (missing.length > 0)
+        throw new AppError('BAD_REQUEST', `no deployment with id ${missing.join(', ')}`);
     }
     return issueApiKey(this.database, {
       accountId: principal.accountId,
