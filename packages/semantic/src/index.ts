@@ -1,0 +1,49 @@
+export { type CompileModelFilesResult, compileModelFiles } from './compile-model-files.js';
+export type {
+  AccessPolicy,
+  FilterOperator,
+  LogicalRowFilter,
+  MemberLevelPolicy,
+  MemberRowFilter,
+  RowFilter,
+  RowLevelPolicy,
+} from './model/access-policy.types.js';
+export { filterOperators } from './model/access-policy.types.js';
+export type {
+  Cube,
+  Folder,
+  Hierarchy,
+  Join,
+  JoinRelationship,
+  PreAggregation,
+  RefreshKey,
+} from './model/cube.types.js';
+export { joinRelationships } from './model/cube.types.js';
+export type { DataModel } from './model/data-model.types.js';
+export type { JsonObject, JsonValue } from './model/json-value.types.js';
+export { locateField } from './model/locate-field.js';
+export type {
+  CaseLabel,
+  Describable,
+  Dimension,
+  DimensionCase,
+  DimensionType,
+  FormatName,
+  Granularity,
+  Measure,
+  MeasureType,
+  Member,
+  MemberFormat,
+  RollingWindow,
+  RollingWindowType,
+  Segment,
+  SqlCondition,
+} from './model/member.types.js';
+export { dimensionTypes, measureTypes } from './model/member.types.js';
+export type { ModelError } from './model/model-error.types.js';
+export type { SourceLocation, SourceMap, SourcePosition } from './model/source-location.types.js';
+export type { View, ViewCube, ViewInclude } from './model/view.types.js';
+export type { ModelFile } from './parse/model-file.parser.js';
+export { type ParseModelFilesResult, parseModelFiles } from './parse/parse-model-files.js';
+export { type ValidateModelResult, validateModel } from './validate/validate-model.js';
+export { listViewMembers, type ViewMember } from './validate/view-members.js';

@@ -1,0 +1,134 @@
+/**
+ * The data-model repositories: bare git repositories worked on with git plumbing only (blobs, trees,
+ * commits, refs), never a working tree, so requests on different branches never see each other's
+ * half-written state. Refs move by compare-and-swap, safe across processes sharing the volume.
+ */
+export {
+  BranchExistsError,
+  BranchMovedError,
+  BranchNotFoundError,
+  CommitNotFoundError,
+  GitRemoteError,
+  type GitRemoteFailure,
+  GitStoreError,
+  InvalidBranchNameError,
+  InvalidPathError,
+  InvalidRepositoryIdError,
+  MergeConflictError,
+  RefLockTimeoutError,
+  RepositoryNotFoundError,
+} from './git-store-errors.js';
+export { normaliseModelPath } from './model-path.js';
+
+export interface GitAuthor {
+  name: string;
+  email: string;
+}
+
+/** A file of a commit's tree; `path` has no leading slash and '/' between folders. */
+export interface TreeFile {
+  path: string;
+  blobOid: string;
+  size: number;
+}
+
+/** Writes `content` at `path`; `null` deletes the file (or the whole folder, if `path` is one). */
+export interface FileChange {
+  path: string;
+  content: Uint8Array | null;
+}
+
+/** A remote repository: an http(s):// URL (credentials via onAuth) or a file:// URL (needs the git CLI). */
+export interface GitRemote {
+  url: string;
+  username?: string;
+  token?: string;
+}
+
+export interface MergeResult {
+  /** The branch's head after the merge. */
+  commit: string;
+  isFastForward: boolean;
+  /** `theirs` was already contained in `ours`: nothing was written and the ref did not move. */
+  isUpToDate: boolean;
+}
+
+export interface GitStore {
+  /**
+   * Creates the bare repository with an initial commit (empty tree, or `initialFiles`) on the default
+   * branch; idempotent, and safe when several processes call it at once. `initialFiles` are only used
+   * when the default branch does not exist yet.
+   */
+  ensureRepository(
+    repositoryId: string,
+    options: {
+      defaultBranch: string;
+      author: GitAuthor;
+      initialFiles?: readonly FileChange[];
+      message?: string;
+    },
+  ): Promise<void>;
+  deleteRepository(repositoryId: string): Promise<void>;
+  /** Local branches, sorted by name. */
+  listBranches(repositoryId: string): Promise<Array<{ name: string; head: string }>>;
+  /** The commit a branch points at, or null when there is no such branch. */
+  resolveBranch(repositoryId: string, branch: string): Promise<string | null>;
+  /** Throws BranchExistsError if it exists, CommitNotFoundError for an unknown commit. */
+  createBranch(repositoryId: string, name: string, fromCommit: string): Promise<void>;
+  /** Throws BranchNotFoundError when the branch does not exist. */
+  deleteBranch(repositoryId: string, name: string): Promise<void>;
+  /**
+   * Moves a ref (`refs/...`, or a bare branch name) only if it still points at `expected` (null = must not
+   * exist); `next` null deletes it. Throws BranchMovedError otherwise.
+   */
+  compareAndSwapRef(
+    repositoryId: string,
+    ref: string,
+    expected: string | null,
+    next: string | null,
+  ): Promise<void>;
+  listFiles(repositoryId: string, commit: string): Promise<TreeFile[]>;
+  /** The file's bytes, or null when the path is absent or a folder. */
+  readFile(repositoryId: string, commit: string, path: string): Promise<Uint8Array | null>;
+  readFiles(repositoryId: string, commit: string): Promise<Array<{ path: string; content: Uint8Array }>>;
+  /** Writes blobs, the new trees and a commit on `parent` with the changes applied; moves no ref. */
+  createCommit(
+    repositoryId: string,
+    options: {
+      parent: string;
+      changes: readonly FileChange[];
+      message: string;
+      author: GitAuthor;
+      extraParents?: readonly string[];
+    },
+  ): Promise<string>;
+  /**
+   * createCommit on `expectedHead` + compare-and-swap of refs/heads/<branch>. On a lost race, with
+   * `rebaseOnRace` the same changes are applied again on the new head (a few times), otherwise
+   * BranchMovedError. Returns the new commit.
+   */
+  commitToBranch(
+    repositoryId: string,
+    options: {
+      branch: string;
+      expectedHead: string;
+      changes: readonly FileChange[];
+      message: string;
+      author: GitAuthor;
+      rebaseOnRace?: boolean;
+    },
+  ): Promise<string>;
+  /**
+   * Three-way merge of `theirs` (a branch name or a commit id) into branch `ours`, merge base found by git.
+   * Fast-forward when possible; otherwise a merge commit (one parent with `squash`). File-level only:
+   * MergeConflictError lists paths changed differently on both sides, including modify/delete.
+   */
+  merge(
+    repositoryId: string,
+    options: { ours: string; theirs: string; message: string; author: GitAuthor; squash?: boolean },
+  ): Promise<MergeResult>;
+  /** Fetches `remoteBranch` into refs/remotes/origin/<branch> and returns its commit. */
+  fetch(repositoryId: string, remote: GitRemote, remoteBranch: string): Promise<string>;
+  /** Pushes the local branch to the remote branch; GitRemoteError('rejected') if it is not a fast-forward. */
+  push(repositoryId: string, remote: GitRemote, localBranch: string, remoteBranch: string): Promise<void>;
+}
