@@ -34,8 +34,15 @@ function findCommand(program: Command, words: readonly string[]): Command | null
   return current ?? null;
 }
 
-/** An answer every command can render: a list page is also a valid object for the others with --json. */
-const genericAnswer = { items: [], pageInfo: { endCursor: null, hasNextPage: false } };
+/**
+ * An answer every command can render: a list page is also a valid object for the others with --json; the
+ * transaction lets `deploy` go on from startUpload to uploadFile and finishUpload.
+ */
+const genericAnswer = {
+  items: [],
+  pageInfo: { endCursor: null, hasNextPage: false },
+  transaction: { id: 'transaction-1' },
+};
 
 describe('every API operation has a CLI command', () => {
   it('maps each operationId of the registry to a command, and nothing else', () => {

@@ -4,6 +4,7 @@ import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
 import type { OperationHandler, OperationHandlers } from './http/operation-handler.js';
 import { registerOperations } from './http/register-operations.js';
+import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
@@ -16,6 +17,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...usersRoutes(container.users),
     ...apiKeysRoutes(container.apiKeys),
     ...deploymentsRoutes(container),
+    ...dataModelRoutes(container),
   };
 }
 
@@ -25,12 +27,17 @@ export function buildApp(container: Container): FastifyInstance {
     logger: container.logger,
     bodyLimitBytes: container.config.bodyLimitBytes,
     checkReadiness: () => container.store.ping(),
+    acceptsMultipart: true,
   });
   registerOperations(
     app,
     operations as unknown as Record<string, OperationDefinition>,
     handlersOf(container) as unknown as Record<string, OperationHandler<OperationDefinition>>,
-    { credentials: container.credentials, authorization: container.authorization },
+    {
+      credentials: container.credentials,
+      authorization: container.authorization,
+      bodyLimitBytes: container.config.bodyLimitBytes,
+    },
   );
   return app;
 }

@@ -17,12 +17,15 @@ export class AccountBootstrap {
     private readonly database: Database,
     private readonly config: Config,
     private readonly demoDeployment: DemoDeploymentService,
+    /** Gives the demo its starter data model; the data-model module owns that, not this one. */
+    private readonly onDemoCreated: (deploymentId: number) => Promise<void>,
   ) {}
 
   async run(options: { writeKeyFile: boolean }): Promise<BootstrapOutcome> {
     const result = await bootstrapDefaultAccount(this.database, this.config.bootstrapApiKey);
     // After the account's own transaction: a crash in between is repaired by the next start.
-    await this.demoDeployment.ensure(result.accountId);
+    const demoId = await this.demoDeployment.ensure(result.accountId);
+    if (demoId !== null) await this.onDemoCreated(demoId);
     let adminKeyPath: string | null = null;
     if (result.adminApiKey && options.writeKeyFile) {
       await mkdir(this.config.dataDirectory, { recursive: true });

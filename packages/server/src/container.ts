@@ -1,8 +1,24 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AccountBootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
+import { BranchesService } from './modules/data-model/branches.service.js';
+import { BuildsService } from './modules/data-model/builds.service.js';
+import { CommitService } from './modules/data-model/commit.service.js';
+import { DataModelAccess } from './modules/data-model/data-model-access.js';
+import { DataModelFilesService } from './modules/data-model/data-model-files.service.js';
+import { DevModeService } from './modules/data-model/dev-mode.service.js';
+import { GitRemotesService } from './modules/data-model/git-remotes.service.js';
+import { MergeService } from './modules/data-model/merge.service.js';
+import { ModelValidationService } from './modules/data-model/model-validation.service.js';
+import { StarterModelService } from './modules/data-model/starter-model.service.js';
+import { UploadService } from './modules/data-model/upload.service.js';
+import { UploadCommitService } from './modules/data-model/upload-commit.service.js';
 import { CreationStepService } from './modules/deployments/creation-step.service.js';
-import { DemoDeploymentService } from './modules/deployments/demo-deployment.service.js';
+import {
+  DemoDeploymentService,
+  demoDeployBranchName,
+} from './modules/deployments/demo-deployment.service.js';
 import { DeploymentAccessService } from './modules/deployments/deployment-access.service.js';
 import { DeploymentDirectory } from './modules/deployments/deployment-directory.js';
 import { DeploymentLogsService } from './modules/deployments/deployment-logs.service.js';
@@ -24,6 +40,8 @@ import { createStore, pgliteDirectoryOf } from './platform/database/create-store
 import type { Store } from './platform/database/database.js';
 import { migrate } from './platform/database/migrate.js';
 import { migrationSources } from './platform/database/migration-sources.js';
+import { createGitStore } from './platform/git-store/create-git-store.js';
+import { createJobRunner } from './platform/jobs/create-job-runner.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
 const deploymentCacheMilliseconds = 60_000;
@@ -90,10 +108,19 @@ export async function createContainer(config: Config, logger: Logger, options: C
     secretBox,
     deploymentLogs,
   );
-  const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess);
   const regions = new RegionsService(authorization, config);
   const demoDeployment = new DemoDeploymentService(store.database, deploymentLogs, deploymentAccess, config);
-  const bootstrap = new AccountBootstrap(store.database, config, demoDeployment);
+  const dataModel = await createDataModelServices(store, config, logger, {
+    deploymentAccess,
+    deploymentLogs,
+    secretBox,
+  });
+  const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess, (deploymentId, branchName) =>
+    dataModel.builds.latest(deploymentId, branchName),
+  );
+  const bootstrap = new AccountBootstrap(store.database, config, demoDeployment, (deploymentId) =>
+    dataModel.starterModel.seed({ id: deploymentId, deployBranchName: demoDeployBranchName }),
+  );
   return {
     config,
     logger,
@@ -115,7 +142,10 @@ export async function createContainer(config: Config, logger: Logger, options: C
     demoDeployment,
     bootstrap,
     changeFeed,
+    ...dataModel,
     async close() {
+      // Builds still running write to the store: let them finish before it closes.
+      await dataModel.jobs.close();
       await changeFeed.close();
       await store.close();
     },
@@ -123,3 +153,44 @@ export async function createContainer(config: Config, logger: Logger, options: C
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;
+
+/** The data-model module: repositories on disk under the data directory, builds run as background jobs. */
+async function createDataModelServices(
+  store: Store,
+  config: Config,
+  logger: Logger,
+  deployments: {
+    deploymentAccess: DeploymentAccessService;
+    deploymentLogs: DeploymentLogsService;
+    secretBox: SecretBox;
+  },
+) {
+  const database = store.database;
+  const gitStore = createGitStore({ rootDirectory: join(config.dataDirectory, 'repositories') });
+  const jobs = createJobRunner({ logger: logger.child({ component: 'jobs' }) });
+  const access = new DataModelAccess(deployments.deploymentAccess, gitStore);
+  const builds = new BuildsService(database, gitStore, jobs, deployments.deploymentLogs, logger);
+  const interrupted = await builds.failInterrupted();
+  if (interrupted > 0)
+    logger.warn({ builds: interrupted }, 'failed the builds a stopped server left running');
+  const devMode = new DevModeService(database, access);
+  const gitRemotes = new GitRemotesService(database, access, deployments.secretBox, builds, config);
+  const uploads = new UploadService(database, access, devMode, {
+    uploadsDirectory: join(config.dataDirectory, 'uploads'),
+  });
+  return {
+    gitStore,
+    jobs,
+    builds,
+    devMode,
+    gitRemotes,
+    uploads,
+    dataModelFiles: new DataModelFilesService(access, devMode),
+    branches: new BranchesService(database, access, devMode),
+    commits: new CommitService(access, devMode, builds),
+    merges: new MergeService(database, access, devMode, builds, gitRemotes),
+    uploadCommits: new UploadCommitService(access, uploads, builds),
+    modelValidation: new ModelValidationService(access),
+    starterModel: new StarterModelService(access, builds),
+  };
+}

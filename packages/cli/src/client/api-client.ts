@@ -8,6 +8,7 @@ import {
 import type * as z from 'zod';
 import { apiErrorOf, ConnectionError } from './api-error.js';
 import { type AuthScheme, authorizationHeader } from './auth-scheme.js';
+import { type MultipartParts, multipartBodyOf } from './multipart-body.js';
 import { buildUrl, fillPath, type QueryValues } from './request-url.js';
 
 /** What the client sends for a part of an operation: the schema's input type, before server-side parsing. */
@@ -38,8 +39,13 @@ export interface ApiClientOptions {
   timeoutMilliseconds?: number;
 }
 
+/** The input of a multipart operation: its path parameters and the form's fields instead of a JSON body. */
+export type MultipartCallInput<Id extends OperationId> = ParamsPart<Operations[Id]['params']> &
+  QueryPart<Operations[Id]['query']> & { parts: MultipartParts };
+
 export interface RawRequest {
   query?: QueryValues;
+  /** Sent as JSON, except a FormData, which is sent as multipart/form-data. */
   body?: unknown;
 }
 
@@ -68,6 +74,24 @@ export class ApiClient {
     return result as OperationResult<Operations[Id]>;
   }
 
+  /**
+   * Calls an operation whose body is multipart/form-data (file uploads): the same credentials, errors and
+   * decoding as `call`, with the body built from `parts`.
+   */
+  async callMultipart<Id extends OperationId>(
+    operationId: Id,
+    input: MultipartCallInput<Id>,
+  ): Promise<OperationResult<Operations[Id]>> {
+    const operation: OperationDefinition = operations[operationId];
+    const parts = input as { params?: Record<string, unknown>; query?: QueryValues; parts: MultipartParts };
+    const path = fillPath(operation.path, parts.params ?? {});
+    const result = await this.request(operation.method, path, {
+      query: parts.query ?? {},
+      body: multipartBodyOf(parts.parts),
+    });
+    return result as OperationResult<Operations[Id]>;
+  }
+
   /** Any method and path (for `platform api`); the same credentials, error handling and decoding. */
   async request(method: string, path: string, request: RawRequest = {}): Promise<unknown> {
     const url = buildUrl(this.apiUrl, path, request.query ?? {});
@@ -77,9 +101,11 @@ export class ApiClient {
     };
     if (this.options.apiKey)
       headers.authorization = authorizationHeader(this.options.apiKey, this.options.authScheme);
-    let payload: string | undefined;
+    let payload: string | FormData | undefined;
+    // fetch writes the multipart Content-Type itself, with the boundary it chose.
+    if (request.body instanceof FormData) payload = request.body;
     // Fastify refuses an empty body declared as JSON, so the header goes only with a body.
-    if (request.body !== undefined) {
+    else if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(request.body);
     }

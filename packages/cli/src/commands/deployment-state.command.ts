@@ -1,8 +1,12 @@
 import { CreationStep } from '@platform/contract';
 import { type Command, Option } from 'commander';
+import { defaultDeployTiming } from '../deploy/deploy-model.js';
 import { type ChoiceOf, parseId } from '../program/argument-parsers.js';
+import { CliError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
+import { parseSeconds } from '../program/deployment-options.js';
+import { PollTimeoutError, pollUntil } from '../program/poll-until.js';
 import {
   formatBuildStatus,
   formatDeployment,
@@ -17,6 +21,8 @@ interface ResetOptions extends CommonOptions {
 
 interface BuildStatusOptions extends CommonOptions {
   branch?: string;
+  wait?: boolean;
+  timeout?: number;
 }
 
 /** The verbs that read or move a deployment's state: settings, versions, set-up steps, pods, builds. */
@@ -68,12 +74,25 @@ export function registerDeploymentStateCommands(deployments: Command, context: C
   addVerb(deployments, 'build-status', "build state of a branch's data model")
     .argument('<deploymentId>', 'deployment id', parseId)
     .option('--branch <name>', 'the branch (default the deploy branch)')
+    .option('--wait', 'poll until the build is no longer building; exit 1 when it failed')
+    .option('--timeout <seconds>', 'how long --wait waits (default 300)', parseSeconds)
     .action(async (deploymentId: number, options: BuildStatusOptions) => {
       const client = await context.client(options);
-      const status = await client.call('getBuildStatus', {
-        params: { deploymentId },
-        query: { branchName: options.branch },
-      });
+      const read = () =>
+        client.call('getBuildStatus', { params: { deploymentId }, query: { branchName: options.branch } });
+      const status = options.wait
+        ? await pollUntil(read, (value) => value.status !== 'building', {
+            intervalMilliseconds: defaultDeployTiming.pollIntervalMilliseconds,
+            firstIntervalMilliseconds: defaultDeployTiming.firstPollIntervalMilliseconds,
+            timeoutMilliseconds: options.timeout ?? defaultDeployTiming.timeoutMilliseconds,
+          }).catch((error: unknown) => {
+            if (error instanceof PollTimeoutError) throw new CliError(`the build is ${error.message}`);
+            throw error;
+          })
+        : await read();
       context.render(options, status, formatBuildStatus);
+      if (options.wait && status.status === 'failed') {
+        throw new CliError(`the build of ${status.branchName} failed`);
+      }
     });
 }

@@ -7,6 +7,12 @@ export interface OperationCommand {
   example: readonly string[];
 }
 
+const deployExampleFolder = 'packages/cli/test/fixtures/deploy-model';
+
+function dataModel(verb: string, ...rest: string[]): readonly string[] {
+  return ['data-model', verb, ...rest, '--deployment', '5'];
+}
+
 /**
  * Which command calls each API operation. Typed against the registry, so a new operation without a
  * command does not compile, and a test runs every example to prove the command really calls it.
@@ -42,4 +48,54 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   advanceCreationStep: { command: 'deployments advance-step', example: ['deployments', 'advance-step', '5'] },
   resetCreationStep: { command: 'deployments reset-step', example: ['deployments', 'reset-step', '5'] },
   listRegions: { command: 'regions', example: ['regions'] },
+  // Run from the repository root, as the tests are: the folder holds one model file to upload.
+  startUpload: {
+    command: 'deploy',
+    example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
+  },
+  uploadFile: {
+    command: 'deploy',
+    example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
+  },
+  finishUpload: {
+    command: 'deploy',
+    example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
+  },
+  listDataModelFiles: { command: 'data-model list', example: dataModel('list', '--branch', 'main') },
+  writeDataModelFiles: {
+    command: 'data-model put',
+    example: dataModel('put', 'model/orders.yml', '--content', 'cubes: []'),
+  },
+  deleteDataModelFiles: { command: 'data-model delete', example: dataModel('delete', 'model/orders.yml') },
+  renameDataModelFiles: {
+    command: 'data-model rename',
+    example: dataModel('rename', 'model/a.yml', 'model/b.yml'),
+  },
+  getDataModelFileHashes: { command: 'data-model file-hashes', example: dataModel('file-hashes') },
+  startDevMode: { command: 'data-model dev-mode', example: dataModel('dev-mode', '--branch', 'main') },
+  stopDevMode: { command: 'data-model exit-dev-mode', example: dataModel('exit-dev-mode') },
+  listBranches: { command: 'data-model branches', example: dataModel('branches') },
+  createBranch: { command: 'data-model create-branch', example: dataModel('create-branch', 'feature') },
+  deleteBranch: { command: 'data-model delete-branch', example: dataModel('delete-branch', 'feature') },
+  commitBranch: { command: 'data-model commit', example: dataModel('commit', '--message', 'orders') },
+  pullBranch: { command: 'data-model pull', example: dataModel('pull') },
+  mergeBranch: { command: 'data-model merge', example: dataModel('merge', '--branch', 'feature') },
+  mergeToDefault: {
+    command: 'data-model merge-to-default',
+    example: dataModel('merge-to-default', '--message', 'release'),
+  },
+  validateDataModel: { command: 'data-model validate', example: dataModel('validate') },
+  connectGithub: {
+    command: 'github connect',
+    example: [
+      'github',
+      'connect',
+      '--deployment',
+      '5',
+      '--url',
+      'https://github.com/acme/model.git',
+      '--branch',
+      'main',
+    ],
+  },
 };

@@ -28,6 +28,12 @@ export const errorCatalogue = {
     error: 'Conflict',
     meaning: 'The request conflicts with the current state (a duplicate name, an illegal state move).',
   },
+  upsert_branch_changed: {
+    status: 409,
+    error: 'Conflict',
+    meaning:
+      'The branch moved since the hash the change was based on; read it again and retry (the name clients know).',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     error: 'Payload Too Large',

@@ -133,7 +133,9 @@ export function buildOpenApiDocument(
         ? {
             requestBody: {
               required: operation.isBodyRequired,
-              content: { 'application/json': { schema: collector.convert(operation.body, 'input') } },
+              content: {
+                [operation.requestContentType]: { schema: collector.convert(operation.body, 'input') },
+              },
             },
           }
         : {}),

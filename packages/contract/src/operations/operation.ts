@@ -34,7 +34,13 @@ export interface OperationDefinition<
   readonly response: Response;
   /** Error codes this operation answers with beyond the ones every operation can (400, 401, 500). */
   readonly errors: readonly ErrorCode[];
+  /** How the body is sent; JSON unless a file travels in it (its fields are then parsed into one object). */
+  readonly requestContentType: RequestContentType;
+  /** The largest body (for multipart: the largest file) this operation accepts; null is the server default. */
+  readonly bodyLimitBytes: number | null;
 }
+
+export type RequestContentType = 'application/json' | 'multipart/form-data';
 
 export interface OperationDeclaration<
   Params extends Schema,
@@ -56,6 +62,8 @@ export interface OperationDeclaration<
   successStatus?: 200 | 201 | 204;
   response?: Response;
   errors?: readonly ErrorCode[];
+  requestContentType?: RequestContentType;
+  bodyLimitBytes?: number;
 }
 
 export function defineOperation<
@@ -82,6 +90,8 @@ export function defineOperation<
     successStatus: declaration.successStatus ?? 200,
     response: (declaration.response ?? null) as Response,
     errors: declaration.errors ?? [],
+    requestContentType: declaration.requestContentType ?? 'application/json',
+    bodyLimitBytes: declaration.bodyLimitBytes ?? null,
   };
 }
 

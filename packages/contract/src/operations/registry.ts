@@ -2,6 +2,25 @@ import { createApiKey } from './api-keys/create-api-key.operation.js';
 import { deleteApiKey } from './api-keys/delete-api-key.operation.js';
 import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
+import { commitBranch } from './data-model/commit-branch.operation.js';
+import { connectGithub } from './data-model/connect-github.operation.js';
+import { createBranch } from './data-model/create-branch.operation.js';
+import { deleteBranch } from './data-model/delete-branch.operation.js';
+import { deleteDataModelFiles } from './data-model/delete-data-model-files.operation.js';
+import { finishUpload } from './data-model/finish-upload.operation.js';
+import { getDataModelFileHashes } from './data-model/get-data-model-file-hashes.operation.js';
+import { listBranches } from './data-model/list-branches.operation.js';
+import { listDataModelFiles } from './data-model/list-data-model-files.operation.js';
+import { mergeBranch } from './data-model/merge-branch.operation.js';
+import { mergeToDefault } from './data-model/merge-to-default.operation.js';
+import { pullBranch } from './data-model/pull-branch.operation.js';
+import { renameDataModelFiles } from './data-model/rename-data-model-files.operation.js';
+import { startDevMode } from './data-model/start-dev-mode.operation.js';
+import { startUpload } from './data-model/start-upload.operation.js';
+import { stopDevMode } from './data-model/stop-dev-mode.operation.js';
+import { uploadFile } from './data-model/upload-file.operation.js';
+import { validateDataModel } from './data-model/validate-data-model.operation.js';
+import { writeDataModelFiles } from './data-model/write-data-model-files.operation.js';
 import { advanceCreationStep } from './deployments/advance-creation-step.operation.js';
 import { createDeployment } from './deployments/create-deployment.operation.js';
 import { deleteDeployment } from './deployments/delete-deployment.operation.js';
@@ -55,6 +74,25 @@ export const operations = {
   advanceCreationStep,
   resetCreationStep,
   listRegions,
+  listDataModelFiles,
+  writeDataModelFiles,
+  deleteDataModelFiles,
+  renameDataModelFiles,
+  getDataModelFileHashes,
+  startDevMode,
+  stopDevMode,
+  listBranches,
+  createBranch,
+  deleteBranch,
+  commitBranch,
+  pullBranch,
+  mergeBranch,
+  mergeToDefault,
+  startUpload,
+  uploadFile,
+  finishUpload,
+  validateDataModel,
+  connectGithub,
 } as const;
 
 export type Operations = typeof operations;

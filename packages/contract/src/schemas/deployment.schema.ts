@@ -26,7 +26,7 @@ export const ReleaseChannel = z.enum(releaseChannels).meta({ id: 'ReleaseChannel
 export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
 
 const DeploymentName = z.string().trim().min(1).max(100);
-const BranchName = z
+export const BranchName = z
   .string()
   .trim()
   .min(1)

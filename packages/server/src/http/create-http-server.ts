@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { errorBody } from './error-body.js';
@@ -10,6 +11,8 @@ export interface HttpServerOptions {
   bodyLimitBytes: number;
   /** Answers /readyz: resolves when the store is reachable. */
   checkReadiness: () => Promise<void>;
+  /** Registers the multipart parser (the build API's uploads). */
+  acceptsMultipart?: boolean;
 }
 
 /** The Fastify set-up both listeners share: request ids, errors as JSON, health probes. */
@@ -25,6 +28,8 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   });
   // Bodies are JSON by contract; any other content type is a 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');
+  // Only the operations that declare multipart read it (register-operations); the others refuse it.
+  if (options.acceptsMultipart) app.register(fastifyMultipart);
   let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;

@@ -33,7 +33,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
     if (code) {
       const message =
         code === 'PAYLOAD_TOO_LARGE'
-          ? `the request body exceeds the limit of ${bodyLimitBytes} bytes`
+          ? `the request body exceeds the limit of ${request.routeOptions.bodyLimit ?? bodyLimitBytes} bytes`
           : code === 'UNSUPPORTED_MEDIA_TYPE'
             ? `unsupported content type "${request.headers['content-type'] ?? ''}": send application/json`
             : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'

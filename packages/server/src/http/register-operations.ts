@@ -1,13 +1,16 @@
 import type { OperationDefinition } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors/app-error.js';
 import type { AuthorizationService } from '../modules/identity/authorization.service.js';
 import type { CredentialService } from '../modules/identity/credential.service.js';
+import { readMultipartBody } from './multipart-body.js';
 import type { OperationHandler } from './operation-handler.js';
 import { parseInput } from './parse-input.js';
 
 export interface OperationRegistration {
   credentials: CredentialService;
   authorization: AuthorizationService;
+  bodyLimitBytes: number;
 }
 
 /** `/api/v1/deployments/{deploymentId}` → `/api/v1/deployments/:deploymentId` */
@@ -28,17 +31,25 @@ export function registerOperations(
   for (const [operationId, operation] of Object.entries(operations)) {
     const handler = handlers[operationId];
     if (!handler) throw new Error(`no handler for operation ${operationId}`);
+    const isMultipart = operation.requestContentType === 'multipart/form-data';
     app.route({
       method: operation.method,
       url: toRouterPath(operation.path),
+      // Multipart bodies are streamed past the JSON parser; their limit applies to each file instead.
+      ...(operation.bodyLimitBytes !== null && !isMultipart ? { bodyLimit: operation.bodyLimitBytes } : {}),
       handler: async (request, reply) => {
         const principal = await registration.credentials.authenticate(request.headers.authorization);
         if (operation.action) registration.authorization.requireAction(principal, operation.action);
-        const input = parseInput(operation, {
-          params: request.params,
-          query: request.query,
-          body: request.body,
-        });
+        if (!isMultipart && request.isMultipart()) {
+          throw new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            'unsupported content type "multipart/form-data": send application/json',
+          );
+        }
+        const body = isMultipart
+          ? await readMultipartBody(request, operation.bodyLimitBytes ?? registration.bodyLimitBytes)
+          : request.body;
+        const input = parseInput(operation, { params: request.params, query: request.query, body });
         const output = await handler({
           params: input.params,
           query: input.query,

@@ -14,7 +14,7 @@ interface DocumentedCode {
 function documentedCodes(markdown: string): DocumentedCode[] {
   return markdown
     .split('\n')
-    .map((line) => /^\|\s*`([A-Z_]+)`\s*\|\s*(\d{3})\s*\|\s*([^|]+?)\s*\|/.exec(line))
+    .map((line) => /^\|\s*`([A-Za-z_]+)`\s*\|\s*(\d{3})\s*\|\s*([^|]+?)\s*\|/.exec(line))
     .filter((match) => match !== null)
     .map((match) => ({ code: match[1] as string, status: Number(match[2]), error: match[3] as string }));
 }

@@ -6,6 +6,7 @@ import {
   exampleRequest,
   pathParameterPattern,
   registeredOperations,
+  sendRequest,
 } from '../security/operation-request.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import { expectErrorBody } from './expect-error-body.js';
@@ -53,14 +54,22 @@ describe.each(storeEngines)('path ids on %s', (engine: StoreEngine) => {
   }
 
   it.each(withNumericIds)('refuses %s with an id that is not a number (400)', async (operationId) => {
-    const answer = await server.request(requestWithIds(operationId, 'not-a-number'));
+    const answer = await sendRequest(
+      server,
+      operationOf(operationId),
+      requestWithIds(operationId, 'not-a-number'),
+    );
     expectErrorBody(answer, 'BAD_REQUEST', operationId);
   });
 
   it.each(withNumericIds)(
     'answers %s with an id beyond the store integer range with 400 or 404, never 500',
     async (operationId) => {
-      const answer = await server.request(requestWithIds(operationId, beyondIntegerRange));
+      const answer = await sendRequest(
+        server,
+        operationOf(operationId),
+        requestWithIds(operationId, beyondIntegerRange),
+      );
       expect([400, 404], JSON.stringify(answer.body)).toContain(answer.status);
     },
   );

@@ -57,4 +57,42 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   advanceCreationStep: { params: onDeployment },
   resetCreationStep: { params: onDeployment, body: () => ({}) },
   listRegions: { sharedListReason: 'regions are configured for the whole server, not per account' },
+  listDataModelFiles: { params: onDeployment },
+  writeDataModelFiles: {
+    params: onDeployment,
+    body: () => ({ files: [{ path: 'model/a.yml', content: 'a' }] }),
+  },
+  deleteDataModelFiles: { params: onDeployment, body: () => ({ files: [{ path: 'model/a.yml' }] }) },
+  renameDataModelFiles: {
+    params: onDeployment,
+    body: () => ({ files: [{ path: 'model/a.yml', newPath: 'model/b.yml' }] }),
+  },
+  getDataModelFileHashes: { params: onDeployment },
+  startDevMode: { params: onDeployment, body: () => ({}) },
+  stopDevMode: { params: onDeployment },
+  listBranches: { params: onDeployment },
+  createBranch: { params: onDeployment, body: () => ({ name: 'security-example' }) },
+  deleteBranch: { params: onDeployment, query: { branchName: 'security-example' } },
+  commitBranch: { params: onDeployment, body: () => ({ message: 'security example' }) },
+  pullBranch: { params: onDeployment, body: () => ({}) },
+  mergeBranch: { params: onDeployment, body: () => ({ branchName: 'security-example' }) },
+  mergeToDefault: { params: onDeployment, body: () => ({ message: 'security example' }) },
+  startUpload: { params: onDeployment, body: () => ({}) },
+  uploadFile: {
+    params: onDeployment,
+    body: () => ({
+      transaction: '{"id":"security-example"}',
+      fileName: 'model/a.yml',
+      file: Buffer.from('a'),
+    }),
+  },
+  finishUpload: {
+    params: onDeployment,
+    body: () => ({ transaction: { id: 'security-example' }, files: {}, autoRemoveFiles: false }),
+  },
+  validateDataModel: { params: onDeployment },
+  connectGithub: {
+    params: onDeployment,
+    body: () => ({ repositoryUrl: 'https://github.com/acme/model.git', branch: 'main' }),
+  },
 };

@@ -45,6 +45,26 @@ export function exampleRequest(operation: OperationDefinition, resources: Accoun
   return { method: operation.method, url: `${path}${query}`, ...(body === undefined ? {} : { body }) };
 }
 
+/** A multipart body of string and byte fields, for the operations that take files. */
+function multipartOf(fields: Record<string, unknown>): { payload: Buffer; contentType: string } {
+  const boundary = '----platform-security-example';
+  const parts = Object.entries(fields).map(([name, value]) => {
+    const isFile = value instanceof Uint8Array;
+    const header = isFile
+      ? `Content-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: application/octet-stream`
+      : `Content-Disposition: form-data; name="${name}"`;
+    return Buffer.concat([
+      Buffer.from(`--${boundary}\r\n${header}\r\n\r\n`),
+      isFile ? Buffer.from(value) : Buffer.from(String(value)),
+      Buffer.from('\r\n'),
+    ]);
+  });
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 /** Sends the operation's example with the given credential (null: none). */
 export function sendExample(
   server: TestServer,
@@ -52,5 +72,27 @@ export function sendExample(
   resources: AccountResources,
   key: string | null,
 ) {
-  return server.request({ ...exampleRequest(operation, resources), key });
+  return sendRequest(server, operation, exampleRequest(operation, resources), key);
+}
+
+/** Sends a request of the operation in the content type it declares (multipart for file uploads). */
+export async function sendRequest(
+  server: TestServer,
+  operation: OperationDefinition,
+  request: ExampleRequest,
+  key: string | null = server.adminKey,
+) {
+  if (operation.requestContentType !== 'multipart/form-data') return server.request({ ...request, key });
+  const body = multipartOf((request.body ?? {}) as Record<string, unknown>);
+  const response = await server.app.inject({
+    method: request.method as 'POST',
+    url: request.url,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  return {
+    status: response.statusCode,
+    body: JSON.parse(response.body) as unknown,
+    headers: response.headers,
+  };
 }

@@ -7,6 +7,9 @@ import { defaultRegionOf } from './regions.service.js';
 
 export const demoDeploymentName = 'demo';
 
+/** The demo keeps the table's default deploy branch. */
+export const demoDeployBranchName = 'main';
+
 /**
  * The deployment a new account starts with, ready to query. It is created only while the account has
  * no deployment at all, so that a restart does not bring back a demo the operator deleted after making

@@ -3,9 +3,25 @@ import type { Principal } from '../identity/principal.js';
 import type { DeploymentAccessService } from './deployment-access.service.js';
 import { processPodContainers, processPodName } from './process-pod.js';
 
+/** The latest build of a branch, as the data-model module records it (asked, never read from its tables). */
+export interface BranchBuildState {
+  status: BuildStatus['status'];
+  errorText: string | null;
+  filesHash: string | null;
+  updatedAt: Date;
+}
+
+export type BranchBuildSource = (
+  deploymentId: number,
+  branchName: string,
+) => Promise<BranchBuildState | null>;
+
 /** What is running for a deployment: the processes serving it and the build state of its branches. */
 export class DeploymentRuntimeService {
-  constructor(private readonly access: DeploymentAccessService) {}
+  constructor(
+    private readonly access: DeploymentAccessService,
+    private readonly latestBuild: BranchBuildSource,
+  ) {}
 
   /** Every process serves every deployment; the one answering is the pod it can vouch for. */
   async pods(principal: Principal, deploymentId: number) {
@@ -24,21 +40,19 @@ export class DeploymentRuntimeService {
     };
   }
 
-  /**
-   * Nothing compiles a branch's data model yet, so every branch reports `none`; the data-model build
-   * module will own this state and answer from its own records.
-   */
+  /** A branch never built reports `none`. */
   async buildStatus(principal: Principal, deploymentId: number, branchName?: string): Promise<BuildStatus> {
     const deployment = await this.access.load(principal, deploymentId, 'SchemaRead');
     const branch = branchName ?? deployment.deployBranchName;
+    const build = await this.latestBuild(deploymentId, branch);
     return {
       deploymentId,
       branchName: branch,
       mode: branch === deployment.deployBranchName ? 'production' : 'dev',
-      status: 'none',
-      errorText: null,
-      filesHash: null,
-      updatedAt: null,
+      status: build?.status ?? 'none',
+      errorText: build?.errorText ?? null,
+      filesHash: build?.filesHash ?? null,
+      updatedAt: build ? build.updatedAt.toISOString() : null,
     };
   }
 }

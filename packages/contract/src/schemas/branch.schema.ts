@@ -1,0 +1,92 @@
+import * as z from 'zod';
+import { BranchName } from './deployment.schema.js';
+
+export const StartDevModeInput = z.object({ branchName: BranchName.optional() });
+
+export const DevModeState = z
+  .object({
+    active: z.literal(true),
+    branchName: z.string().meta({ description: "The caller's personal branch." }),
+    parentBranch: z.string(),
+  })
+  .meta({ id: 'DevModeState' });
+
+export const DevModeStopped = z.object({ active: z.literal(false) }).meta({ id: 'DevModeStopped' });
+
+export const Branch = z
+  .object({
+    id: z.string().meta({ description: 'The branch name, which identifies it.' }),
+    name: z.string(),
+    parentBranch: z.string().nullable(),
+    lastHash: z.string(),
+  })
+  .meta({ id: 'Branch' });
+
+export type Branch = z.infer<typeof Branch>;
+
+export const BranchesResponse = z.object({ items: z.array(Branch) }).meta({ id: 'BranchesResponse' });
+
+export const CreateBranchInput = z
+  .object({
+    name: BranchName,
+    from: BranchName.optional().meta({ description: 'Default: the deploy branch.' }),
+    enterDevMode: z.boolean().optional(),
+  })
+  .meta({ id: 'CreateBranchInput' });
+
+export const DeleteBranchQuery = z.object({ branchName: BranchName });
+
+export const CommitBranchInput = z
+  .object({ message: z.string().min(1).max(2000).optional(), branchName: BranchName.optional() })
+  .meta({ id: 'CommitBranchInput' });
+
+export const CommitBranchResponse = z
+  .object({ lastHash: z.string(), buildTriggered: z.boolean() })
+  .meta({ id: 'CommitBranchResponse' });
+
+export const PullBranchInput = z.object({ branchName: BranchName.optional() });
+
+export const PullBranchResponse = z
+  .object({ buildTriggered: z.boolean(), lastHash: z.string() })
+  .meta({ id: 'PullBranchResponse' });
+
+export const MergeBranchInput = z
+  .object({
+    branchName: BranchName,
+    squashCommits: z.boolean().optional(),
+    deleteBranch: z.boolean().optional(),
+  })
+  .meta({ id: 'MergeBranchInput' });
+
+export const MergeBranchResponse = z
+  .object({ merged: z.boolean(), branchDeleted: z.boolean() })
+  .meta({ id: 'MergeBranchResponse' });
+
+export const MergeToDefaultInput = z
+  .object({
+    message: z.string().min(1).max(2000),
+    branchName: BranchName.optional(),
+    removeBranchAfterMerge: z.boolean().optional(),
+  })
+  .meta({ id: 'MergeToDefaultInput' });
+
+export const MergeToDefaultResponse = z
+  .object({ merged: z.boolean(), branchDeleted: z.boolean(), lastHash: z.string(), pushed: z.boolean() })
+  .meta({ id: 'MergeToDefaultResponse' });
+
+export const ConnectGithubInput = z
+  .object({
+    repositoryUrl: z
+      .url({ protocol: /^(https?|file)$/ })
+      .meta({ description: 'An https (or local file) git URL; http only for servers you trust.' }),
+    branch: BranchName,
+    installationId: z.union([z.int(), z.string().max(100)]).optional(),
+    owner: z.string().max(200).optional(),
+    repo: z.string().max(200).optional(),
+    token: z.string().min(1).max(4000).optional().meta({ description: 'Stored encrypted, never returned.' }),
+  })
+  .meta({ id: 'ConnectGithubInput' });
+
+export const ConnectGithubResponse = z
+  .object({ connected: z.literal(true), repositoryUrl: z.string(), branch: z.string() })
+  .meta({ id: 'ConnectGithubResponse' });

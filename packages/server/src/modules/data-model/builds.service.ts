@@ -1,0 +1,114 @@
+import type { LogSource } from '@platform/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../../platform/database/database.js';
+import type { GitStore } from '../../platform/git-store/git-store.js';
+import type { JobRunner } from '../../platform/jobs/job-runner.js';
+import type { DeploymentLogsService } from '../deployments/deployment-logs.service.js';
+import { compileModel, describeCompileError } from './compile-model.js';
+import { type BuildRow, buildsTable } from './data-model.tables.js';
+import { repositoryIdOf } from './data-model-access.js';
+
+const buildJob = 'data-model-build';
+
+interface BuildJobPayload {
+  buildId: number;
+  source: LogSource;
+}
+
+/**
+ * A build compiles one commit of a branch in the background and records the outcome; its lines go to
+ * the deployment's log (container INIT). The latest build of a branch is its build status.
+ */
+export class BuildsService {
+  constructor(
+    private readonly database: Database,
+    private readonly gitStore: GitStore,
+    private readonly jobs: JobRunner,
+    private readonly logs: DeploymentLogsService,
+    private readonly logger: Logger,
+  ) {
+    jobs.register<BuildJobPayload>(buildJob, (payload) => this.run(payload));
+  }
+
+  /** Records the build as `building` and queues it; returns its id. */
+  async trigger(
+    deployment: { id: number; deployBranchName: string },
+    branchName: string,
+    commitOid: string,
+  ): Promise<number> {
+    const [row] = await this.database
+      .insert(buildsTable)
+      .values({ deploymentId: deployment.id, branchName, commitOid, status: 'building' })
+      .returning({ id: buildsTable.id });
+    if (!row) throw new Error('the build was not recorded');
+    const source: LogSource = branchName === deployment.deployBranchName ? 'production' : 'dev';
+    await this.jobs.enqueue<BuildJobPayload>(buildJob, { buildId: row.id, source });
+    return row.id;
+  }
+
+  async latest(deploymentId: number, branchName: string): Promise<BuildRow | null> {
+    const [row] = await this.database
+      .select()
+      .from(buildsTable)
+      .where(and(eq(buildsTable.deploymentId, deploymentId), eq(buildsTable.branchName, branchName)))
+      .orderBy(desc(buildsTable.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * A build left `building` by a process that stopped will never finish: it is failed at start, so the
+   * status does not stay "building" forever. With several processes this runs when any of them starts;
+   * the scale-out job runner will own this instead.
+   */
+  async failInterrupted(): Promise<number> {
+    const rows = await this.database
+      .update(buildsTable)
+      .set({ status: 'failed', errorText: 'server restarted', finishedAt: new Date(), updatedAt: new Date() })
+      .where(eq(buildsTable.status, 'building'))
+      .returning({ id: buildsTable.id });
+    return rows.length;
+  }
+
+  private async run({ buildId, source }: BuildJobPayload): Promise<void> {
+    const [build] = await this.database.select().from(buildsTable).where(eq(buildsTable.id, buildId));
+    if (build?.status !== 'building') return;
+    const log = (message: string) =>
+      this.logs.append(build.deploymentId, { source, container: 'INIT', message });
+    const label = `build ${build.id} of ${build.branchName} at ${build.commitOid.slice(0, 7)}`;
+    await log(`${label} started`);
+    try {
+      const files = await this.gitStore.readFiles(repositoryIdOf(build.deploymentId), build.commitOid);
+      const compilation = compileModel(files);
+      const failed = compilation.errors.length > 0;
+      for (const error of compilation.errors) await log(describeCompileError(error));
+      await this.finish(buildId, {
+        status: failed ? 'failed' : 'built',
+        errorText: failed ? compilation.errors.map(describeCompileError).join('\n') : null,
+        filesHash: compilation.filesHash,
+        cubesCount: compilation.cubesCount,
+        viewsCount: compilation.viewsCount,
+      });
+      await log(
+        failed
+          ? `${label} failed with ${compilation.errors.length} error(s)`
+          : `${label} built: ${compilation.cubesCount} cube(s), ${compilation.viewsCount} view(s)`,
+      );
+    } catch (error) {
+      this.logger.error({ err: error, buildId }, 'data-model build crashed');
+      await this.finish(buildId, {
+        status: 'failed',
+        errorText: `the build could not run: ${String(error)}`,
+      });
+      await log(`${label} could not run`);
+    }
+  }
+
+  private async finish(buildId: number, outcome: Partial<BuildRow> & Pick<BuildRow, 'status'>) {
+    await this.database
+      .update(buildsTable)
+      .set({ ...outcome, finishedAt: new Date(), updatedAt: new Date() })
+      .where(eq(buildsTable.id, buildId));
+  }
+}

@@ -1,0 +1,114 @@
+import { resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { Database } from '../../platform/database/database.js';
+import type { GitRemote } from '../../platform/git-store/git-store.js';
+import type { Principal } from '../identity/principal.js';
+import type { BuildsService } from './builds.service.js';
+import { gitRemotesTable } from './data-model.tables.js';
+import { authorOf, type DataModelAccess } from './data-model-access.js';
+import { withGitErrors } from './git-errors.js';
+
+interface ConnectInput {
+  repositoryUrl: string;
+  branch: string;
+  installationId?: number | string;
+  owner?: string;
+  repo?: string;
+  token?: string;
+}
+
+/** The git remote a deployment's repository follows: pull fetches from it, merge-to-default pushes to it. */
+export class GitRemotesService {
+  constructor(
+    private readonly database: Database,
+    private readonly access: DataModelAccess,
+    private readonly secretBox: SecretBox,
+    private readonly builds: BuildsService,
+    private readonly options: { dataDirectory: string },
+  ) {}
+
+  async connect(principal: Principal, deploymentId: number, input: ConnectInput) {
+    await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    this.refuseOwnData(input.repositoryUrl);
+    const values = {
+      repositoryUrl: input.repositoryUrl,
+      branch: input.branch,
+      installationId: input.installationId === undefined ? null : String(input.installationId),
+      owner: input.owner ?? null,
+      repo: input.repo ?? null,
+      tokenEncrypted: input.token ? this.secretBox.encrypt(input.token) : null,
+    };
+    await this.database
+      .insert(gitRemotesTable)
+      .values({ deploymentId, ...values })
+      .onConflictDoUpdate({
+        target: gitRemotesTable.deploymentId,
+        set: { ...values, updatedAt: sql`now()` },
+      });
+    return { connected: true as const, repositoryUrl: input.repositoryUrl, branch: input.branch };
+  }
+
+  /**
+   * A file URL may name any repository on the server's disk; those under the data directory hold other
+   * deployments' models (and other accounts'), so they are never a remote.
+   */
+  private refuseOwnData(repositoryUrl: string): void {
+    if (!repositoryUrl.startsWith('file:')) return;
+    let path: string;
+    try {
+      path = resolve(fileURLToPath(repositoryUrl));
+    } catch {
+      throw new AppError('BAD_REQUEST', `${repositoryUrl} is not a local file URL`);
+    }
+    const dataDirectory = resolve(this.options.dataDirectory);
+    if (path === dataDirectory || path.startsWith(`${dataDirectory}${sep}`)) {
+      throw new AppError('BAD_REQUEST', "a file URL may not point into the server's data directory");
+    }
+  }
+
+  /** The connected remote with its credential decrypted, for the git store only; null when none. */
+  async remoteOf(deploymentId: number): Promise<{ remote: GitRemote; branch: string } | null> {
+    const [row] = await this.database
+      .select()
+      .from(gitRemotesTable)
+      .where(eq(gitRemotesTable.deploymentId, deploymentId));
+    if (!row) return null;
+    const token = row.tokenEncrypted ? this.secretBox.decrypt(row.tokenEncrypted) : undefined;
+    // GitHub takes an installation token as the password of the user `x-access-token`.
+    const remote: GitRemote = token
+      ? { url: row.repositoryUrl, username: 'x-access-token', token }
+      : { url: row.repositoryUrl };
+    return { remote, branch: row.branch };
+  }
+
+  /** Fetches the remote branch and merges it into `branchName` (the deploy branch by default), then builds. */
+  async pull(principal: Principal, deploymentId: number, branchName?: string) {
+    const model = await this.access.load(principal, deploymentId, 'SchemaUpdateDevBranches');
+    const target = branchName ?? model.deployment.deployBranchName;
+    if (target === model.deployment.deployBranchName) {
+      await this.access.require(principal, deploymentId, 'SchemaUpdate');
+    }
+    const connected = await this.remoteOf(deploymentId);
+    if (!connected) {
+      throw new AppError('BAD_REQUEST', 'no git remote is connected; call github/connect first');
+    }
+    await this.access.headOf(model.repositoryId, target);
+    const { gitStore } = this.access;
+    const fetched = await withGitErrors(() =>
+      gitStore.fetch(model.repositoryId, connected.remote, connected.branch),
+    );
+    const result = await withGitErrors(() =>
+      gitStore.merge(model.repositoryId, {
+        ours: target,
+        theirs: fetched,
+        message: `Merge ${connected.branch} of ${connected.remote.url} into ${target}`,
+        author: authorOf(principal),
+      }),
+    );
+    if (!result.isUpToDate) await this.builds.trigger(model.deployment, target, result.commit);
+    return { buildTriggered: !result.isUpToDate, lastHash: result.commit };
+  }
+}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import type { Principal } from '../identity/principal.js';
+import type { BuildsService } from './builds.service.js';
+import { branchesTable } from './data-model.tables.js';
+import { authorOf, type DataModelAccess, type ModelDeployment } from './data-model-access.js';
+import type { DevModeService } from './dev-mode.service.js';
+import { withGitErrors } from './git-errors.js';
+import type { GitRemotesService } from './git-remotes.service.js';
+
+/** Merges between branches; a merge into the deploy branch is pushed when a remote is connected. */
+export class MergeService {
+  constructor(
+    private readonly database: Database,
+    private readonly access: DataModelAccess,
+    private readonly devMode: DevModeService,
+    private readonly builds: BuildsService,
+    private readonly remotes: GitRemotesService,
+  ) {}
+
+  /** Merges `branchName` into the branch it was made from (the deploy branch when unknown). */
+  async merge(
+    principal: Principal,
+    deploymentId: number,
+    body: { branchName: string; squashCommits?: boolean; deleteBranch?: boolean },
+  ) {
+    const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    const target = (await this.parentOf(deploymentId, body.branchName)) ?? model.deployment.deployBranchName;
+    if (target === body.branchName)
+      throw new AppError('BAD_REQUEST', 'a branch cannot be merged into itself');
+    const result = await this.mergeInto(principal, model, {
+      source: body.branchName,
+      target,
+      message: `Merge ${body.branchName} into ${target}`,
+      squash: body.squashCommits ?? false,
+    });
+    const branchDeleted = body.deleteBranch ? await this.remove(model, body.branchName) : false;
+    return { merged: result.merged, branchDeleted };
+  }
+
+  async mergeToDefault(
+    principal: Principal,
+    deploymentId: number,
+    body: { message: string; branchName?: string; removeBranchAfterMerge?: boolean },
+  ) {
+    const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    const target = model.deployment.deployBranchName;
+    const source = body.branchName ?? (await this.devMode.activeSession(principal, deploymentId))?.branchName;
+    if (!source) {
+      throw new AppError('BAD_REQUEST', 'give branchName, or start dev mode to merge your dev-mode branch');
+    }
+    if (source === target) throw new AppError('BAD_REQUEST', 'a branch cannot be merged into itself');
+    const result = await this.mergeInto(principal, model, {
+      source,
+      target,
+      message: body.message,
+      squash: false,
+    });
+    const remote = await this.remotes.remoteOf(deploymentId);
+    if (remote) {
+      await withGitErrors(() =>
+        this.access.gitStore.push(model.repositoryId, remote.remote, target, remote.branch),
+      );
+    }
+    const branchDeleted = body.removeBranchAfterMerge ? await this.remove(model, source) : false;
+    return { merged: result.merged, branchDeleted, lastHash: result.lastHash, pushed: remote !== null };
+  }
+
+  private async mergeInto(
+    principal: Principal,
+    model: ModelDeployment,
+    options: { source: string; target: string; message: string; squash: boolean },
+  ) {
+    const sourceHead = await this.access.headOf(model.repositoryId, options.source);
+    await this.access.headOf(model.repositoryId, options.target);
+    const result = await withGitErrors(() =>
+      this.access.gitStore.merge(model.repositoryId, {
+        ours: options.target,
+        theirs: sourceHead,
+        message: options.message,
+        author: authorOf(principal),
+        squash: options.squash,
+      }),
+    );
+    if (!result.isUpToDate) await this.builds.trigger(model.deployment, options.target, result.commit);
+    return { merged: true, lastHash: result.commit };
+  }
+
+  private async remove(model: ModelDeployment, branchName: string): Promise<boolean> {
+    if (branchName === model.deployment.deployBranchName) return false;
+    await withGitErrors(() => this.access.gitStore.deleteBranch(model.repositoryId, branchName));
+    await this.devMode.endSessionsOn(model.deployment.id, branchName);
+    return true;
+  }
+
+  private async parentOf(deploymentId: number, branchName: string): Promise<string | null> {
+    const [row] = await this.database
+      .select({ parentBranch: branchesTable.parentBranch })
+      .from(branchesTable)
+      .where(and(eq(branchesTable.deploymentId, deploymentId), eq(branchesTable.name, branchName)));
+    return row?.parentBranch ?? null;
+  }
+}

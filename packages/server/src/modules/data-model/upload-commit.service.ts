@@ -1,0 +1,98 @@
+import { AppError } from '../../errors/app-error.js';
+import type { FileChange } from '../../platform/git-store/git-store.js';
+import type { Principal } from '../identity/principal.js';
+import type { BuildsService } from './builds.service.js';
+import { authorOf, type DataModelAccess } from './data-model-access.js';
+import { modelPathOf } from './data-model-files.service.js';
+import { sha1Of } from './file-tree.js';
+import { withGitErrors } from './git-errors.js';
+import type { UploadService } from './upload.service.js';
+
+interface FinishInput {
+  transaction: { id: string };
+  files: Record<string, { hash: string }>;
+  autoRemoveFiles: boolean;
+  commitMessage?: string;
+  branchName?: string;
+}
+
+/**
+ * Finishing an upload: every listed file must have been staged with that hash or already be in the
+ * branch with it; the changes become ONE commit (plus removals with autoRemoveFiles) and ONE build.
+ */
+export class UploadCommitService {
+  constructor(
+    private readonly access: DataModelAccess,
+    private readonly uploads: UploadService,
+    private readonly builds: BuildsService,
+  ) {}
+
+  async finish(principal: Principal, deploymentId: number, input: FinishInput) {
+    const model = await this.access.load(principal, deploymentId, 'SchemaUpdateDevBranches');
+    const transaction = await this.uploads.open(principal, deploymentId, input.transaction.id);
+    if (input.branchName !== undefined && input.branchName !== transaction.branchName) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `the transaction was started for branch ${transaction.branchName}, not ${input.branchName}`,
+      );
+    }
+    // The right is checked again: the caller's dev mode or role may have changed since start.
+    const branch = await this.uploads.targetBranch(principal, model, transaction.branchName);
+    const head = await this.access.headOf(model.repositoryId, branch);
+    const current = new Map(
+      (await this.access.gitStore.readFiles(model.repositoryId, head)).map((file) => [
+        file.path,
+        sha1Of(file.content),
+      ]),
+    );
+    const staged = new Map((await this.uploads.stagedFiles(transaction.id)).map((file) => [file.hash, file]));
+    const listed = new Map(Object.entries(input.files).map(([path, file]) => [modelPathOf(path), file.hash]));
+    const changes: FileChange[] = [];
+    const missing: string[] = [];
+    for (const [path, hash] of listed) {
+      if (current.get(path) === hash) continue;
+      if (staged.has(hash)) {
+        changes.push({ path, content: new Uint8Array(await this.uploads.readStaged(transaction.id, hash)) });
+      } else if ([...current.values()].includes(hash)) {
+        changes.push({ path, content: await this.contentWithHash(model.repositoryId, head, current, hash) });
+      } else {
+        missing.push(path);
+      }
+    }
+    if (missing.length > 0) {
+      throw new AppError('BAD_REQUEST', `these files were not uploaded: ${missing.join(', ')}`, { missing });
+    }
+    if (input.autoRemoveFiles) {
+      for (const path of current.keys()) if (!listed.has(path)) changes.push({ path, content: null });
+    }
+    await this.uploads.markFinished(transaction.id);
+    const lastHash = await withGitErrors(() =>
+      this.access.gitStore.commitToBranch(model.repositoryId, {
+        branch,
+        expectedHead: head,
+        changes,
+        message: input.commitMessage ?? `Upload of ${listed.size} file(s)`,
+        author: authorOf(principal),
+        rebaseOnRace: true,
+      }),
+    ).catch(async (error: unknown) => {
+      await this.uploads.reopen(transaction.id);
+      throw error;
+    });
+    await this.uploads.discardStaged(transaction.id);
+    const buildId = await this.builds.trigger(model.deployment, branch, lastHash);
+    return { lastHash, buildId };
+  }
+
+  private async contentWithHash(
+    repositoryId: string,
+    head: string,
+    current: ReadonlyMap<string, string>,
+    hash: string,
+  ): Promise<Uint8Array> {
+    const source = [...current].find(([, fileHash]) => fileHash === hash)?.[0];
+    const content = source ? await this.access.gitStore.readFile(repositoryId, head, source) : null;
+    if (!content) throw new AppError('BAD_REQUEST', `no file with hash ${hash} is in the branch`);
+    return content;
+  }
+}

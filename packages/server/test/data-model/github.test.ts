@@ -1,0 +1,111 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorBody } from '../http/expect-error-body.js';
+import { type GitHttpServer, runGit, startGitHttpServer } from '../support/git-http-server.js';
+import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
+import {
+  createModelDeployment,
+  readFiles,
+  startDevMode,
+  validCube,
+  waitForBuild,
+  writeFiles,
+} from './data-model-helpers.js';
+
+const credentials = { username: 'x-access-token', password: 'ghs_remote-secret-token' };
+
+/** Pushes one commit with the given files to the remote's `main`, from a throw-away clone. */
+async function pushToRemote(remote: GitHttpServer, url: string, files: Record<string, string>) {
+  const home = await mkdtemp(join(tmpdir(), 'git-client-'));
+  try {
+    const authenticated = url.replace('http://', `http://${credentials.username}:${credentials.password}@`);
+    const clone = join(home, 'clone');
+    await runGit(['clone', authenticated, clone], { home });
+    for (const [path, content] of Object.entries(files)) {
+      await runGit(['-C', clone, 'checkout', '-B', 'main'], { home });
+      await writeFile(join(clone, path), content);
+      await runGit(['-C', clone, 'add', path], { home });
+    }
+    await runGit(['-C', clone, 'commit', '-m', 'remote change'], { home });
+    await runGit(['-C', clone, 'push', 'origin', 'main'], { home });
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+  void remote;
+}
+
+describe.each(storeEngines)('git remote of a deployment on %s', (engine: StoreEngine) => {
+  let server: TestServer;
+  let remote: GitHttpServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    remote = await startGitHttpServer({ credentials });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await remote?.close();
+  });
+
+  it('connects a remote, pulls from it, and pushes what merges to the deploy branch', async () => {
+    const { deploymentId, base } = await createModelDeployment(server);
+    await remote.createRepository('model');
+    const url = remote.repositoryUrl('model');
+    await pushToRemote(remote, url, { 'orders.yml': validCube('orders') });
+    expectErrorBody(await server.request({ method: 'POST', url: `${base}/pull`, body: {} }), 'BAD_REQUEST');
+    const connected = await server.request({
+      method: 'POST',
+      url: `${base}/github/connect`,
+      body: {
+        repositoryUrl: url,
+        branch: 'main',
+        installationId: 42,
+        owner: 'acme',
+        repo: 'model',
+        token: credentials.password,
+      },
+    });
+    expect(connected.body).toEqual({ connected: true, repositoryUrl: url, branch: 'main' });
+    expect(JSON.stringify(connected.body)).not.toContain(credentials.password);
+    const pulled = await server.request({ method: 'POST', url: `${base}/pull`, body: {} });
+    expect(pulled.status, JSON.stringify(pulled.body)).toBe(200);
+    expect(pulled.body).toMatchObject({ buildTriggered: true });
+    expect(Object.keys(await readFiles(server, base, 'main'))).toEqual(['/orders.yml']);
+    expect(await waitForBuild(server, deploymentId, 'main')).toMatchObject({ status: 'built' });
+
+    await startDevMode(server, base);
+    await writeFiles(server, base, { 'customers.yml': validCube('customers') });
+    const merged = await server.request({
+      method: 'POST',
+      url: `${base}/merge-to-default`,
+      body: { message: 'add customers' },
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(merged.body).toMatchObject({ merged: true, pushed: true });
+    const remoteFiles = await runGit([
+      '--git-dir',
+      join(remote.rootDirectory, 'model.git'),
+      'ls-tree',
+      '--name-only',
+      'main',
+    ]);
+    expect(remoteFiles.split('\n').sort()).toEqual(['customers.yml', 'orders.yml']);
+    expect(server.logLines.join('\n')).not.toContain(credentials.password);
+  });
+
+  it('refuses a URL that is neither http(s) nor file, and file URLs into the data directory', async () => {
+    const { base } = await createModelDeployment(server);
+    for (const repositoryUrl of [
+      'ssh://git@example.com/x.git',
+      `file://${server.dataDirectory}/repositories/deployment-1`,
+    ]) {
+      const answer = await server.request({
+        method: 'POST',
+        url: `${base}/github/connect`,
+        body: { repositoryUrl, branch: 'main' },
+      });
+      expectErrorBody(answer, 'BAD_REQUEST');
+    }
+  });
+});
