@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { BranchesService } from './modules/data-model/branches.service.js';
 import { BuildsService } from './modules/data-model/builds.service.js';
 import { CommitService } from './modules/data-model/commit.service.js';
-import { DataModelAccess } from './modules/data-model/data-model-access.js';
+import { DataModelAccess, repositoryIdOf } from './modules/data-model/data-model-access.js';
 import { DataModelFilesService } from './modules/data-model/data-model-files.service.js';
 import { DevModeService } from './modules/data-model/dev-mode.service.js';
 import { GitRemotesService } from './modules/data-model/git-remotes.service.js';
@@ -169,6 +169,10 @@ async function createDataModelServices(
   const gitStore = createGitStore({ rootDirectory: join(config.dataDirectory, 'repositories') });
   const jobs = createJobRunner({ logger: logger.child({ component: 'jobs' }) });
   const access = new DataModelAccess(deployments.deploymentAccess, gitStore);
+  // A deleted deployment's repository goes with it.
+  deployments.deploymentAccess.onDeleted((deploymentId) =>
+    gitStore.deleteRepository(repositoryIdOf(deploymentId)),
+  );
   const builds = new BuildsService(database, gitStore, jobs, deployments.deploymentLogs, logger);
   const interrupted = await builds.failInterrupted();
   if (interrupted > 0)

@@ -14,6 +14,8 @@ import { type DeploymentRow, deploymentsTable } from './deployments.tables.js';
  * Other modules use it to resolve the deployment their resources belong to.
  */
 export class DeploymentAccessService {
+  private readonly deletionListeners: Array<(deploymentId: number) => Promise<void>> = [];
+
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
@@ -52,5 +54,18 @@ export class DeploymentAccessService {
   /** Every write to an account's deployments calls this once committed. */
   changed(accountId: number): Promise<void> {
     return this.changeFeed.publish(deploymentsTopic(accountId));
+  }
+
+  /**
+   * What other modules keep outside the store for a deployment (its git repository) is removed through
+   * these listeners, after the rows are gone: a crash in between leaves only unreachable files.
+   */
+  onDeleted(listener: (deploymentId: number) => Promise<void>): void {
+    this.deletionListeners.push(listener);
+  }
+
+  async deleted(accountId: number, deploymentId: number): Promise<void> {
+    await this.changed(accountId);
+    for (const listener of this.deletionListeners) await listener(deploymentId);
   }
 }

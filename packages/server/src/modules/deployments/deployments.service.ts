@@ -136,7 +136,7 @@ export class DeploymentsService {
   async delete(principal: Principal, deploymentId: number): Promise<{ success: true }> {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
     await this.database.delete(deploymentsTable).where(eq(deploymentsTable.id, deploymentId));
-    await this.access.changed(principal.accountId);
+    await this.access.deleted(principal.accountId, deploymentId);
     return { success: true };
   }
 }
