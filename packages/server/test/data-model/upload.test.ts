@@ -153,6 +153,57 @@ describe.each(storeEngines)('chunked data-model upload on %s', (engine: StoreEng
     expect((over.body as { message: string }).message).toMatch(/52428800 bytes per upload/);
   });
 
+  it('keeps the earlier version of a file whose re-upload would pass 50 MiB', async () => {
+    const { base } = await createModelDeployment(server);
+    const transaction = await startUpload(base);
+    const mebibyte = 1024 * 1024;
+    const small = Buffer.from('1');
+    // Text files: the build that follows the finish ignores them.
+    const files: Record<string, Buffer> = { 'f0.txt': small, 'last.txt': Buffer.alloc(mebibyte - 1, 98) };
+    for (let index = 1; index < 50; index += 1) files[`f${index}.txt`] = Buffer.alloc(mebibyte, 97);
+    for (const [name, bytes] of Object.entries(files)) {
+      expect((await uploadFile(server, base, transaction, name, bytes)).status).toBe(200);
+    }
+    // Exactly 50 MiB staged; replacing the 1-byte f0.txt by 2 bytes would pass it.
+    const over = await uploadFile(server, base, transaction, 'f0.txt', Buffer.from('22'));
+    expectErrorBody(over, 'BAD_REQUEST');
+    const finished = await server.request({
+      method: 'POST',
+      url: `${base}/data-model/upload/finish`,
+      body: {
+        transaction: { id: transaction },
+        files: Object.fromEntries(
+          Object.entries(files).map(([name, bytes]) => [name, { hash: sha1(bytes) }]),
+        ),
+        autoRemoveFiles: true,
+      },
+    });
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    const hashes = await server.request({ method: 'GET', url: `${base}/data-model/file-hashes` });
+    expect((hashes.body as Record<string, { hash: string }>)['f0.txt']).toEqual({ hash: sha1(small) });
+  });
+
+  it('answers file-hashes of the current content after a file changes and after it changes back', async () => {
+    const { base } = await createModelDeployment(server);
+    const versions = [validCube('orders'), validCube('orders_v2'), validCube('orders')];
+    for (const version of versions) {
+      const transaction = await startUpload(base);
+      await uploadFile(server, base, transaction, 'model/cubes/orders.yml', Buffer.from(version));
+      const finished = await server.request({
+        method: 'POST',
+        url: `${base}/data-model/upload/finish`,
+        body: {
+          transaction: { id: transaction },
+          files: { 'model/cubes/orders.yml': { hash: sha1(version) } },
+          autoRemoveFiles: true,
+        },
+      });
+      expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+      const hashes = await server.request({ method: 'GET', url: `${base}/data-model/file-hashes` });
+      expect(hashes.body).toEqual({ 'model/cubes/orders.yml': { hash: sha1(version) } });
+    }
+  });
+
   it('needs SchemaUpdate to upload to the deploy branch and dev mode for any other', async () => {
     const { base } = await createModelDeployment(server);
     const viewerKey = (await createUserWithKey(server, 'viewer')).key;

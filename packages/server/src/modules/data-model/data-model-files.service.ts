@@ -4,7 +4,7 @@ import { normaliseModelPath } from '../../platform/git-store/model-path.js';
 import type { Principal } from '../identity/principal.js';
 import { authorOf, type DataModelAccess, type ModelDeployment } from './data-model-access.js';
 import type { DevModeService } from './dev-mode.service.js';
-import { fileTreeOf, sha1Of } from './file-tree.js';
+import { fileTreeOf } from './file-tree.js';
 import { withGitErrors } from './git-errors.js';
 
 type FileChange = { path: string; content: Uint8Array | null };
@@ -72,8 +72,9 @@ export class DataModelFilesService {
       model.repositoryId,
       branchName ?? model.deployment.deployBranchName,
     );
-    const files = await this.access.gitStore.readFiles(model.repositoryId, head);
-    return Object.fromEntries(files.map((file) => [file.path, { hash: sha1Of(file.content) }]));
+    // Hashes are remembered by blob oid in the store: a deploy's check reads trees, not every file.
+    const files = await this.access.gitStore.listFileHashes(model.repositoryId, head);
+    return Object.fromEntries(files.map((file) => [file.path, { hash: file.contentSha1 }]));
   }
 
   async write(

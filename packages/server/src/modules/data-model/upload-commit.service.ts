@@ -1,12 +1,14 @@
 import { AppError } from '../../errors/app-error.js';
+import { mapConcurrently } from '../../platform/git-store/bounded-concurrency.js';
 import type { FileChange } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
 import type { BuildsService } from './builds.service.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
 import { modelPathOf } from './data-model-files.service.js';
-import { sha1Of } from './file-tree.js';
 import { withGitErrors } from './git-errors.js';
 import type { UploadService } from './upload.service.js';
+
+const stagedReadConcurrency = 16;
 
 interface FinishInput {
   transaction: { id: string };
@@ -40,28 +42,33 @@ export class UploadCommitService {
     const branch = await this.uploads.targetBranch(principal, model, transaction.branchName);
     const head = await this.access.headOf(model.repositoryId, branch);
     const current = new Map(
-      (await this.access.gitStore.readFiles(model.repositoryId, head)).map((file) => [
+      (await this.access.gitStore.listFileHashes(model.repositoryId, head)).map((file) => [
         file.path,
-        sha1Of(file.content),
+        file.contentSha1,
       ]),
     );
+    const currentHashes = new Set(current.values());
     const staged = new Map((await this.uploads.stagedFiles(transaction.id)).map((file) => [file.hash, file]));
     const listed = new Map(Object.entries(input.files).map(([path, file]) => [modelPathOf(path), file.hash]));
-    const changes: FileChange[] = [];
-    const missing: string[] = [];
-    for (const [path, hash] of listed) {
-      if (current.get(path) === hash) continue;
-      if (staged.has(hash)) {
-        changes.push({ path, content: new Uint8Array(await this.uploads.readStaged(transaction.id, hash)) });
-      } else if ([...current.values()].includes(hash)) {
-        changes.push({ path, content: await this.contentWithHash(model.repositoryId, head, current, hash) });
-      } else {
-        missing.push(path);
-      }
-    }
+    const changed = [...listed].filter(([path, hash]) => current.get(path) !== hash);
+    const missing = changed.filter(([, hash]) => !staged.has(hash) && !currentHashes.has(hash));
     if (missing.length > 0) {
-      throw new AppError('BAD_REQUEST', `these files were not uploaded: ${missing.join(', ')}`, { missing });
+      const paths = missing.map(([path]) => path);
+      throw new AppError('BAD_REQUEST', `these files were not uploaded: ${paths.join(', ')}`, {
+        missing: paths,
+      });
     }
+    // A first deploy stages hundreds of small files: read a few at a time rather than one after another.
+    const changes: FileChange[] = await mapConcurrently(
+      changed,
+      stagedReadConcurrency,
+      async ([path, hash]) => ({
+        path,
+        content: staged.has(hash)
+          ? new Uint8Array(await this.uploads.readStaged(transaction.id, hash))
+          : await this.contentWithHash(model.repositoryId, head, current, hash),
+      }),
+    );
     if (input.autoRemoveFiles) {
       for (const path of current.keys()) if (!listed.has(path)) changes.push({ path, content: null });
     }

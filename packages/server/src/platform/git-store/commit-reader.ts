@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readBlob } from 'isomorphic-git';
-import type { TreeFile } from './git-store.js';
+import { mapConcurrently } from './bounded-concurrency.js';
+import type { TreeFile, TreeFileHash } from './git-store.js';
+import { readBlobBytes } from './loose-blobs.js';
 import { normaliseModelPath } from './model-path.js';
 import {
   codeOf,
@@ -12,19 +15,41 @@ import { flattenTree } from './tree-editor.js';
 
 // Symlinks (120000) are kept as blobs; submodules (160000) have no content here.
 const fileModes = new Set(['100644', '100755', '120000']);
-const maximumCachedSizes = 100_000;
+// About 100 bytes an entry: the cache stays near 10 MB however many repositories it serves.
+const maximumCachedBlobs = 100_000;
+// Reads of hundreds of small loose objects: a few in flight, not hundreds of open files.
+const blobReadConcurrency = 16;
 
-/** Reads the files of commits. Holds only immutable facts (blob sizes), so one serves every repository. */
+/** What never changes about a blob, since its oid names its content. */
+interface BlobFacts {
+  size: number;
+  contentSha1: string;
+}
+
+/**
+ * Reads the files of commits. Holds only immutable facts about blobs (size and SHA-1 of the bytes, keyed
+ * by the content-addressed blob oid, so never stale), so one serves every repository.
+ */
 export class CommitReader {
-  // Listing would otherwise read every blob each time just to learn its size, which never changes.
-  private readonly blobSizes = new Map<string, number>();
+  // Listing and hashing would otherwise read and hash every blob on every call, for facts that never change.
+  private readonly blobFacts = new Map<string, BlobFacts>();
 
   async listFiles(context: RepositoryContext, commit: string): Promise<TreeFile[]> {
-    const files: TreeFile[] = [];
-    for (const [path, leaf] of await this.filesOf(context, commit)) {
-      files.push({ path, blobOid: leaf.oid, size: await this.blobSize(context, leaf.oid) });
-    }
-    return files;
+    const leaves = await this.filesOf(context, commit);
+    return mapConcurrently(leaves, blobReadConcurrency, async ([path, leaf]) => ({
+      path,
+      blobOid: leaf.oid,
+      size: (await this.factsOf(context, leaf.oid)).size,
+    }));
+  }
+
+  async listFileHashes(context: RepositoryContext, commit: string): Promise<TreeFileHash[]> {
+    const leaves = await this.filesOf(context, commit);
+    return mapConcurrently(leaves, blobReadConcurrency, async ([path, leaf]) => ({
+      path,
+      blobOid: leaf.oid,
+      contentSha1: (await this.factsOf(context, leaf.oid)).contentSha1,
+    }));
   }
 
   async readFile(context: RepositoryContext, commit: string, path: string): Promise<Uint8Array | null> {
@@ -43,12 +68,12 @@ export class CommitReader {
     context: RepositoryContext,
     commit: string,
   ): Promise<Array<{ path: string; content: Uint8Array }>> {
-    const files: Array<{ path: string; content: Uint8Array }> = [];
-    for (const [path, leaf] of await this.filesOf(context, commit)) {
-      const { blob } = await readBlob({ ...gitOptions(context), oid: leaf.oid });
-      files.push({ path, content: blob });
-    }
-    return files;
+    const leaves = await this.filesOf(context, commit);
+    return mapConcurrently(leaves, blobReadConcurrency, async ([path, leaf]) => {
+      const blob = await readBlobBytes(context, leaf.oid);
+      this.remember(leaf.oid, blob);
+      return { path, content: blob };
+    });
   }
 
   /** The files of a commit, sorted by path (code-unit order, like git). */
@@ -58,12 +83,22 @@ export class CommitReader {
     return leaves.sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
   }
 
-  private async blobSize(context: RepositoryContext, oid: string): Promise<number> {
-    const cached = this.blobSizes.get(oid);
+  private async factsOf(context: RepositoryContext, oid: string): Promise<BlobFacts> {
+    const cached = this.blobFacts.get(oid);
     if (cached !== undefined) return cached;
-    const { blob } = await readBlob({ ...gitOptions(context), oid });
-    if (this.blobSizes.size >= maximumCachedSizes) this.blobSizes.clear();
-    this.blobSizes.set(oid, blob.byteLength);
-    return blob.byteLength;
+    return this.remember(oid, await readBlobBytes(context, oid));
+  }
+
+  private remember(oid: string, blob: Uint8Array): BlobFacts {
+    const cached = this.blobFacts.get(oid);
+    if (cached !== undefined) return cached;
+    const facts = { size: blob.byteLength, contentSha1: createHash('sha1').update(blob).digest('hex') };
+    // Oldest first out (a Map iterates in insertion order): bounded memory, recent deploys stay cached.
+    if (this.blobFacts.size >= maximumCachedBlobs) {
+      const oldest = this.blobFacts.keys().next();
+      if (!oldest.done) this.blobFacts.delete(oldest.value);
+    }
+    this.blobFacts.set(oid, facts);
+    return facts;
   }
 }

@@ -1,10 +1,14 @@
-import { writeBlob, writeCommit } from 'isomorphic-git';
+import { writeCommit } from 'isomorphic-git';
+import { mapConcurrently } from './bounded-concurrency.js';
 import type { FileChange, GitAuthor } from './git-store.js';
+import { writeLooseBlob } from './loose-blobs.js';
 import { isControlCharacter, normaliseModelPath } from './model-path.js';
 import { gitOptions, type RepositoryContext } from './repository-context.js';
 import { applyTreeEdits, type TreeEdit } from './tree-editor.js';
 
 const regularFileMode = '100644';
+// A deploy writes hundreds of small blobs; a few in flight keep the disk busy without opening hundreds of files.
+const blobWriteConcurrency = 16;
 
 /**
  * Writes the blobs of `changes` and the tree of `baseTree` with them applied in order (so when a path
@@ -17,16 +21,14 @@ export async function writeTreeWithChanges(
   changes: readonly FileChange[],
 ): Promise<string> {
   const paths = changes.map((change) => normaliseModelPath(change.path));
-  const edits: TreeEdit[] = [];
-  for (const [index, { content }] of changes.entries()) {
-    const path = paths[index] ?? '';
-    if (content === null) {
-      edits.push({ path, leaf: null });
-      continue;
-    }
-    const oid = await writeBlob({ ...gitOptions(context), blob: content });
-    edits.push({ path, leaf: { oid, mode: regularFileMode } });
-  }
+  // Blobs already stored are not written again, so unchanged content costs a hash and an existence check.
+  const oids = await mapConcurrently(changes, blobWriteConcurrency, ({ content }) =>
+    content === null ? Promise.resolve(null) : writeLooseBlob(context, content),
+  );
+  const edits: TreeEdit[] = changes.map((_change, index) => {
+    const oid = oids[index] ?? null;
+    return { path: paths[index] ?? '', leaf: oid === null ? null : { oid, mode: regularFileMode } };
+  });
   return applyTreeEdits(context, baseTree, edits);
 }
 

@@ -6,7 +6,15 @@ import { mergeIntoBranch } from './branch-merge.js';
 import { CommitReader } from './commit-reader.js';
 import { writeCommitObject, writeTreeWithChanges } from './commit-writer.js';
 import { fetchFromRemote, pushToRemote } from './git-remote-transport.js';
-import type { FileChange, GitAuthor, GitRemote, GitStore, MergeResult, TreeFile } from './git-store.js';
+import type {
+  FileChange,
+  GitAuthor,
+  GitRemote,
+  GitStore,
+  MergeResult,
+  TreeFile,
+  TreeFileHash,
+} from './git-store.js';
 import {
   BranchExistsError,
   BranchMovedError,
@@ -129,6 +137,10 @@ export class FileSystemGitStore implements GitStore {
 
   async listFiles(repositoryId: string, commit: string): Promise<TreeFile[]> {
     return this.reader.listFiles(await this.open(repositoryId), commit);
+  }
+
+  async listFileHashes(repositoryId: string, commit: string): Promise<TreeFileHash[]> {
+    return this.reader.listFileHashes(await this.open(repositoryId), commit);
   }
 
   async readFile(repositoryId: string, commit: string, path: string): Promise<Uint8Array | null> {

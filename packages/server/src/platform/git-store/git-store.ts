@@ -32,6 +32,13 @@ export interface TreeFile {
   size: number;
 }
 
+/** A file of a commit's tree with the SHA-1 of its bytes (not the blob oid, which also hashes a header). */
+export interface TreeFileHash {
+  path: string;
+  blobOid: string;
+  contentSha1: string;
+}
+
 /** Writes `content` at `path`; `null` deletes the file (or the whole folder, if `path` is one). */
 export interface FileChange {
   path: string;
@@ -88,6 +95,8 @@ export interface GitStore {
     next: string | null,
   ): Promise<void>;
   listFiles(repositoryId: string, commit: string): Promise<TreeFile[]>;
+  /** The files of a commit with the SHA-1 of their bytes; remembered by blob oid, so mostly no blob is read. */
+  listFileHashes(repositoryId: string, commit: string): Promise<TreeFileHash[]>;
   /** The file's bytes, or null when the path is absent or a folder. */
   readFile(repositoryId: string, commit: string, path: string): Promise<Uint8Array | null>;
   readFiles(repositoryId: string, commit: string): Promise<Array<{ path: string; content: Uint8Array }>>;
