@@ -69,6 +69,9 @@ export async function startTestServer(
   const bootstrap = await container.bootstrap.run({ writeKeyFile: false });
   if (!bootstrap.adminApiKey) throw new Error('a fresh test store must bootstrap an admin key');
   const adminKey = bootstrap.adminApiKey;
+  // Bootstrap builds the demo's starter model in the background; tests start from a quiet server so
+  // that nothing (a build's log lines) changes under two reads they compare.
+  await container.jobs.idle();
   const app = buildApp(container);
   await app.ready();
   return {
