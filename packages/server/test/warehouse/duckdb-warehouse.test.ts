@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
+import type { Warehouse } from '../../src/platform/warehouse/warehouse.js';
+import { describeWarehouseBehaviour } from './warehouse-behaviour.js';
+
+let directory: string;
+let warehouse: Warehouse;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'warehouse-duckdb-'));
+  warehouse = await DuckDbWarehouse.open(join(directory, 'warehouse.duckdb'));
+});
+
+afterAll(async () => {
+  await warehouse.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+describeWarehouseBehaviour('DuckDB', () => warehouse, 'SELECT count(*) FROM range(10000000000)');
+
+describe('DuckDB file', () => {
+  test('is opened read-write and keeps its data across reopening', async () => {
+    const path = join(directory, 'persisted.duckdb');
+    const first = await DuckDbWarehouse.open(path);
+    await first.query('CREATE TABLE orders (id INTEGER, note VARCHAR)', []);
+    await first.query('INSERT INTO orders VALUES ($1, $2)', [1, "O'Brien"]);
+    await first.close();
+    const second = await DuckDbWarehouse.open(path);
+    expect((await second.query('SELECT id, note FROM orders', [])).rows).toEqual([[1, "O'Brien"]]);
+    await second.close();
+  });
+
+  test('a path that cannot be opened names the path', async () => {
+    await expect(DuckDbWarehouse.open(join(directory, 'missing', 'x.duckdb'))).rejects.toMatchObject({
+      kind: 'connection',
+      message: expect.stringContaining('missing'),
+    });
+  });
+
+  test('close interrupts running statements', async () => {
+    const closing = await DuckDbWarehouse.open(':memory:');
+    const running = closing
+      .query('SELECT count(*) FROM range(10000000000)', [])
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closing.close();
+    expect(await running).toMatchObject({ kind: 'query' });
+  });
+});
