@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
 import type { Warehouse } from '../../src/platform/warehouse/warehouse.js';
 import { describeWarehouseBehaviour } from './warehouse-behaviour.js';
@@ -48,5 +48,24 @@ describe('DuckDB file', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await closing.close();
     expect(await running).toMatchObject({ kind: 'query' });
+  });
+});
+
+describe('DuckDB confinement', () => {
+  it('refuses SQL that reads or writes files outside its own database', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'platform-duckdb-confined-'));
+    const warehouse = await DuckDbWarehouse.open(join(directory, 'confined.duckdb'));
+    try {
+      await expect(warehouse.query("SELECT * FROM read_csv('/etc/passwd')", [])).rejects.toThrow(
+        /disabled|external/i,
+      );
+      await expect(
+        warehouse.query(`COPY (SELECT 1) TO '${join(directory, 'leak.csv')}'`, []),
+      ).rejects.toThrow(/disabled|external/i);
+      expect((await warehouse.query('SELECT 41 + 1 AS answer', [])).rows).toEqual([[42]]);
+    } finally {
+      await warehouse.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -63,6 +63,12 @@ function columnsOf(result: DuckDBResult): WarehouseColumn[] {
   });
 }
 
+const duckDbSafetySettings = {
+  enable_external_access: 'false',
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+};
+
 export class DuckDbWarehouse implements Warehouse {
   readonly dialect = 'duckdb' as const;
   private readonly sessions = new Set<DuckDbSession>();
@@ -70,10 +76,14 @@ export class DuckDbWarehouse implements Warehouse {
 
   private constructor(private readonly instance: DuckDBInstance) {}
 
-  /** A file path (created when missing) or `:memory:`, opened read-write. */
+  /**
+   * A file path (created when missing) or `:memory:`, opened read-write. SQL run here may only see this
+   * database: no reading or writing of other files (`read_csv('/etc/passwd')`, `COPY ... TO`), and no
+   * extensions fetched or loaded behind the operator's back.
+   */
   static async open(path: string): Promise<DuckDbWarehouse> {
     try {
-      return new DuckDbWarehouse(await DuckDBInstance.create(path));
+      return new DuckDbWarehouse(await DuckDBInstance.create(path, duckDbSafetySettings));
     } catch (error) {
       throw new WarehouseError(
         'connection',
