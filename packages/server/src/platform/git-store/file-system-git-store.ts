@@ -7,10 +7,14 @@ import { CommitReader } from './commit-reader.js';
 import { writeCommitObject, writeTreeWithChanges } from './commit-writer.js';
 import { fetchFromRemote, pushToRemote } from './git-remote-transport.js';
 import type {
+  CommitToBranchOptions,
+  CreateCommitOptions,
+  EnsureRepositoryOptions,
   FileChange,
   GitAuthor,
   GitRemote,
   GitStore,
+  MergeOptions,
   MergeResult,
   TreeFile,
   TreeFileHash,
@@ -35,15 +39,7 @@ export class FileSystemGitStore implements GitStore {
 
   constructor(private readonly rootDirectory: string) {}
 
-  async ensureRepository(
-    repositoryId: string,
-    options: {
-      defaultBranch: string;
-      author: GitAuthor;
-      initialFiles?: readonly FileChange[];
-      message?: string;
-    },
-  ): Promise<void> {
+  async ensureRepository(repositoryId: string, options: EnsureRepositoryOptions): Promise<void> {
     const context = this.contextOf(repositoryId);
     const ref = branchRef(options.defaultBranch);
     await fileSystem.mkdir(this.rootDirectory, { recursive: true });
@@ -154,30 +150,11 @@ export class FileSystemGitStore implements GitStore {
     return this.reader.readFiles(await this.open(repositoryId), commit);
   }
 
-  async createCommit(
-    repositoryId: string,
-    options: {
-      parent: string;
-      changes: readonly FileChange[];
-      message: string;
-      author: GitAuthor;
-      extraParents?: readonly string[];
-    },
-  ): Promise<string> {
+  async createCommit(repositoryId: string, options: CreateCommitOptions): Promise<string> {
     return this.commitOn(await this.open(repositoryId), options.parent, options);
   }
 
-  async commitToBranch(
-    repositoryId: string,
-    options: {
-      branch: string;
-      expectedHead: string;
-      changes: readonly FileChange[];
-      message: string;
-      author: GitAuthor;
-      rebaseOnRace?: boolean;
-    },
-  ): Promise<string> {
+  async commitToBranch(repositoryId: string, options: CommitToBranchOptions): Promise<string> {
     const context = await this.open(repositoryId);
     const ref = branchRef(options.branch);
     return this.refUpdater.withRef(context, ref, async () => {
@@ -207,10 +184,7 @@ export class FileSystemGitStore implements GitStore {
     });
   }
 
-  async merge(
-    repositoryId: string,
-    options: { ours: string; theirs: string; message: string; author: GitAuthor; squash?: boolean },
-  ): Promise<MergeResult> {
+  async merge(repositoryId: string, options: MergeOptions): Promise<MergeResult> {
     return mergeIntoBranch(await this.open(repositoryId), this.refUpdater, options);
   }
 

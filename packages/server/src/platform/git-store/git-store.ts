@@ -60,21 +60,45 @@ export interface MergeResult {
   isUpToDate: boolean;
 }
 
+export interface EnsureRepositoryOptions {
+  defaultBranch: string;
+  author: GitAuthor;
+  initialFiles?: readonly FileChange[];
+  message?: string;
+}
+
+export interface CreateCommitOptions {
+  parent: string;
+  changes: readonly FileChange[];
+  message: string;
+  author: GitAuthor;
+  extraParents?: readonly string[];
+}
+
+export interface CommitToBranchOptions {
+  branch: string;
+  expectedHead: string;
+  changes: readonly FileChange[];
+  message: string;
+  author: GitAuthor;
+  rebaseOnRace?: boolean;
+}
+
+export interface MergeOptions {
+  ours: string;
+  theirs: string;
+  message: string;
+  author: GitAuthor;
+  squash?: boolean;
+}
+
 export interface GitStore {
   /**
    * Creates the bare repository with an initial commit (empty tree, or `initialFiles`) on the default
    * branch; idempotent, and safe when several processes call it at once. `initialFiles` are only used
    * when the default branch does not exist yet.
    */
-  ensureRepository(
-    repositoryId: string,
-    options: {
-      defaultBranch: string;
-      author: GitAuthor;
-      initialFiles?: readonly FileChange[];
-      message?: string;
-    },
-  ): Promise<void>;
+  ensureRepository(repositoryId: string, options: EnsureRepositoryOptions): Promise<void>;
   deleteRepository(repositoryId: string): Promise<void>;
   /** Local branches, sorted by name. */
   listBranches(repositoryId: string): Promise<Array<{ name: string; head: string }>>;
@@ -101,41 +125,19 @@ export interface GitStore {
   readFile(repositoryId: string, commit: string, path: string): Promise<Uint8Array | null>;
   readFiles(repositoryId: string, commit: string): Promise<Array<{ path: string; content: Uint8Array }>>;
   /** Writes blobs, the new trees and a commit on `parent` with the changes applied; moves no ref. */
-  createCommit(
-    repositoryId: string,
-    options: {
-      parent: string;
-      changes: readonly FileChange[];
-      message: string;
-      author: GitAuthor;
-      extraParents?: readonly string[];
-    },
-  ): Promise<string>;
+  createCommit(repositoryId: string, options: CreateCommitOptions): Promise<string>;
   /**
    * createCommit on `expectedHead` + compare-and-swap of refs/heads/<branch>. On a lost race, with
    * `rebaseOnRace` the same changes are applied again on the new head (a few times), otherwise
    * BranchMovedError. Returns the new commit.
    */
-  commitToBranch(
-    repositoryId: string,
-    options: {
-      branch: string;
-      expectedHead: string;
-      changes: readonly FileChange[];
-      message: string;
-      author: GitAuthor;
-      rebaseOnRace?: boolean;
-    },
-  ): Promise<string>;
+  commitToBranch(repositoryId: string, options: CommitToBranchOptions): Promise<string>;
   /**
    * Three-way merge of `theirs` (a branch name or a commit id) into branch `ours`, merge base found by git.
    * Fast-forward when possible; otherwise a merge commit (one parent with `squash`). File-level only:
    * MergeConflictError lists paths changed differently on both sides, including modify/delete.
    */
-  merge(
-    repositoryId: string,
-    options: { ours: string; theirs: string; message: string; author: GitAuthor; squash?: boolean },
-  ): Promise<MergeResult>;
+  merge(repositoryId: string, options: MergeOptions): Promise<MergeResult>;
   /** Fetches `remoteBranch` into refs/remotes/origin/<branch> and returns its commit. */
   fetch(repositoryId: string, remote: GitRemote, remoteBranch: string): Promise<string>;
   /** Pushes the local branch to the remote branch; GitRemoteError('rejected') if it is not a fast-forward. */
