@@ -1,4 +1,9 @@
+export { compileDataModel } from './compile/compile-data-model.js';
+export type { CompiledModel, CompiledSource, ResolvedMember } from './compile/compiled-model.types.js';
+export { humanizeName } from './compile/humanize-name.js';
 export { type CompileModelFilesResult, compileModelFiles } from './compile-model-files.js';
+export type { SqlDialect, StandardGranularity } from './dialect/sql-dialect.types.js';
+export { standardGranularities } from './dialect/sql-dialect.types.js';
 export type {
   AccessPolicy,
   FilterOperator,
@@ -45,5 +50,19 @@ export type { SourceLocation, SourceMap, SourcePosition } from './model/source-l
 export type { View, ViewCube, ViewInclude } from './model/view.types.js';
 export type { ModelFile } from './parse/model-file.parser.js';
 export { type ParseModelFilesResult, parseModelFiles } from './parse/parse-model-files.js';
+export type {
+  AndFilter,
+  CubeRowFilter,
+  DateRange,
+  FilterValue,
+  MemberFilter,
+  OrderDirection,
+  OrFilter,
+  QueryFilter,
+  SemanticQuery,
+  TimeDimensionQuery,
+} from './query/semantic-query.types.js';
+export { defaultQueryLimit, maximumQueryLimit } from './query/semantic-query.types.js';
+export { SemanticQueryError, type SemanticQueryErrorKind } from './query/semantic-query-error.js';
 export { type ValidateModelResult, validateModel } from './validate/validate-model.js';
 export { listViewMembers, type ViewMember } from './validate/view-members.js';
