@@ -1,9 +1,31 @@
+export type { AccessCaller, AccessedQuery, AccessScope } from './access/access-scope.types.js';
+export { checkPolicyCondition, evaluatePolicyCondition } from './access/policy-condition.js';
+export { resolveAccess } from './access/resolve-access.js';
 export { compileDataModel } from './compile/compile-data-model.js';
 export type { CompiledModel, CompiledSource, ResolvedMember } from './compile/compiled-model.types.js';
 export { humanizeName } from './compile/humanize-name.js';
 export { type CompileModelFilesResult, compileModelFiles } from './compile-model-files.js';
 export type { SqlDialect, StandardGranularity } from './dialect/sql-dialect.types.js';
 export { standardGranularities } from './dialect/sql-dialect.types.js';
+export { buildMetadata } from './metadata/build-metadata.js';
+export type {
+  MetadataSearchIndex,
+  MetadataSearchMember,
+  MetadataSearchOptions,
+  MetadataSearchResult,
+  MetadataSearchSource,
+} from './metadata/metadata-search.types.js';
+export { createMetadataSearchIndex } from './metadata/metadata-search-index.js';
+export type {
+  DimensionMetadata,
+  GranularityMetadata,
+  MeasureMetadata,
+  MetadataValueType,
+  ModelMetadata,
+  SegmentMetadata,
+  SourceMetadata,
+} from './metadata/model-metadata.types.js';
+export { searchTerms } from './metadata/search-terms.js';
 export type {
   AccessPolicy,
   FilterOperator,

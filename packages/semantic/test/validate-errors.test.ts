@@ -158,6 +158,14 @@ const cases: ErrorCase[] = [
     line: 42,
     path: 'views[0].folders[0].includes[1]',
   },
+  {
+    title: 'an access policy condition that cannot be read',
+    yaml: `${ordersAndUsers}    access_policy:\n      - group: managers\n        conditions:\n          - if: "{ securityContext.tier >>> 2 }"\n`,
+    message:
+      'condition of an access policy of cube `products`: cannot read the condition `{ securityContext.tier >>> 2 }`: unexpected `>` at character 25; expected a value',
+    line: 38,
+    path: 'cubes[2].access_policy[0].conditions[0].if',
+  },
 ];
 
 describe('validation errors', () => {

@@ -1,3 +1,4 @@
+import { checkPolicyCondition } from '../access/policy-condition.js';
 import type { RowFilter } from '../model/access-policy.types.js';
 import type { Cube } from '../model/cube.types.js';
 import type { View } from '../model/view.types.js';
@@ -5,7 +6,10 @@ import { suggestName } from '../parse/suggest-name.js';
 import { isOwnMemberName, qualify } from './member-references.js';
 import { describeNode, isDeclaredIn, type ValidationContext } from './validation-context.js';
 
-/** Every member an access policy names must be a member of its cube or view. */
+/**
+ * Every member an access policy names must be a member of its cube or view, and every `if:` condition must
+ * parse: an unreadable condition would otherwise never match, silently denying its groups.
+ */
 export function checkAccessPolicies(
   owner: Cube | View,
   memberNames: ReadonlySet<string>,
@@ -30,6 +34,16 @@ export function checkAccessPolicies(
   };
   for (const policy of owner.accessPolicies) {
     if (!isDeclaredIn(policy, owner)) continue;
+    for (const condition of policy.conditions) {
+      const problem = checkPolicyCondition(condition.sql);
+      if (problem !== null) {
+        context.report(
+          condition.location,
+          `condition of an access policy of ${describeNode(owner)}: ${problem}`,
+          'if',
+        );
+      }
+    }
     for (const key of ['includes', 'excludes'] as const) {
       const names = policy.memberLevel?.[key];
       if (names === undefined || names === '*') continue;
