@@ -86,5 +86,12 @@ export type {
 } from './query/semantic-query.types.js';
 export { defaultQueryLimit, maximumQueryLimit } from './query/semantic-query.types.js';
 export { SemanticQueryError, type SemanticQueryErrorKind } from './query/semantic-query-error.js';
+export { loadSqlInterface } from './sql-interface/load-sql-interface.js';
+export {
+  maximumSqlLength,
+  type SqlOutputColumn,
+  type SqlTranslation,
+  translateSql,
+} from './sql-interface/translate-sql.js';
 export { type ValidateModelResult, validateModel } from './validate/validate-model.js';
 export { listViewMembers, type ViewMember } from './validate/view-members.js';

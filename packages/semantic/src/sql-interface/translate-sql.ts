@@ -1,0 +1,175 @@
+import type { Node, RangeVar, RawStmt, SelectStmt } from 'libpg-query';
+import type { CompiledModel } from '../compile/compiled-model.types.js';
+import type { SemanticQuery, TimeDimensionQuery } from '../query/semantic-query.types.js';
+import { SemanticQueryError } from '../query/semantic-query-error.js';
+import { parsePostgresSql } from './load-sql-interface.js';
+import { checkGroupBy, integerClause, translateOrderBy } from './sql-clauses.translator.js';
+import { type SqlTranslationContext, unknownNameHint } from './sql-column.resolver.js';
+import { type ConditionTranslation, translateConditions } from './sql-condition.translator.js';
+import { lookupModel, matchName } from './sql-model-lookup.js';
+import { isNestedDeeperThan, locationOf } from './sql-node.js';
+import { type SelectItem, uniqueNames } from './sql-select-item.js';
+import { SqlSourceText } from './sql-source-text.js';
+import { fromRelationOf, selectStatementOf } from './sql-statement.check.js';
+import { resolveTerm } from './sql-term.resolver.js';
+
+/** An output column of a SQL query: its name and the data key of the compiled query's result it reads. */
+export interface SqlOutputColumn {
+  /** The alias, else the member's name; repeated names get `_2`, `_3`… in select order. */
+  readonly name: string;
+  /** `source.member`, or `source.member.granularity` for DATE_TRUNC. */
+  readonly key: string;
+}
+
+export interface SqlTranslation {
+  readonly query: SemanticQuery;
+  readonly columns: SqlOutputColumn[];
+}
+
+export const maximumSqlLength = 100_000;
+/** Deeper parentheses are refused before parsing: the parser's own stack is the limit otherwise. */
+export const maximumParenthesisDepth = 100;
+const maximumTreeDepth = 600;
+
+function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+function checkText(text: SqlSourceText): void {
+  const sql = text.text;
+  if (sql.length > maximumSqlLength) {
+    throw new SemanticQueryError(
+      `The SQL query is ${formatCount(sql.length)} characters long; the limit is ${formatCount(maximumSqlLength)}`,
+    );
+  }
+  if (sql.trim() === '') throw new SemanticQueryError('The SQL query is empty: send one SELECT statement');
+  const nulIndex = sql.indexOf('\u0000');
+  if (nulIndex !== -1) throw text.errorAt(nulIndex, 'The SQL query contains a NUL character');
+  const deepIndex = text.findExcessiveNesting(maximumParenthesisDepth);
+  if (deepIndex !== undefined) {
+    throw text.errorAt(
+      deepIndex,
+      `Parentheses are nested more than ${maximumParenthesisDepth} deep`,
+      'simplify the query',
+    );
+  }
+}
+
+function statementStart(statements: readonly RawStmt[], text: SqlSourceText): number {
+  return text.indexOfByte(statements[0]?.stmt_location ?? 0);
+}
+
+function contextFor(model: CompiledModel, relation: RangeVar, text: SqlSourceText): SqlTranslationContext {
+  const modelLookup = lookupModel(model);
+  const relationName = relation.relname ?? '';
+  const isQuoted = (): boolean => text.quotedParts(relation.location, 1)[0] === true;
+  const match = matchName(modelLookup.sources, relationName, isQuoted, (source) => source.name);
+  if (match.kind === 'ambiguous') {
+    throw text.error(
+      relation.location,
+      `"${relationName}" matches several cubes or views (${match.names.join(', ')})`,
+      'write the name in double quotes with its exact case',
+    );
+  }
+  if (match.kind === 'missing') {
+    throw text.error(
+      relation.location,
+      `Unknown cube or view "${relationName}"`,
+      unknownNameHint(relationName, modelLookup.sources.publicNames),
+    );
+  }
+  const alias = relation.alias?.aliasname;
+  return {
+    text,
+    lookup: modelLookup.sourceLookup(match.value),
+    relationName,
+    ...(alias === undefined ? {} : { alias }),
+  };
+}
+
+function selectItems(select: SelectStmt, context: SqlTranslationContext): SelectItem[] {
+  const resolved = (select.targetList ?? []).map((target) => {
+    const entry = 'ResTarget' in target ? target.ResTarget : {};
+    const value: Node = entry.val ?? target;
+    const location = entry.location ?? locationOf(value);
+    if ('ColumnRef' in value && (value.ColumnRef.fields ?? []).some((field) => 'A_Star' in field)) {
+      throw context.text.error(value.ColumnRef.location, 'SELECT * is not supported', 'name the columns');
+    }
+    const term = resolveTerm(value, context);
+    return { term, alias: entry.name, location };
+  });
+  const names = uniqueNames(resolved.map((item) => item.alias ?? item.term.member.name));
+  return resolved.map((item, index) => ({
+    term: item.term,
+    name: names[index] ?? item.term.member.name,
+    ...(item.alias === undefined ? {} : { alias: item.alias }),
+    ...(item.location === undefined ? {} : { location: item.location }),
+  }));
+}
+
+function distinct<Value>(values: readonly Value[], keyOf: (value: Value) => string = String): Value[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const key = keyOf(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function buildQuery(
+  select: SelectStmt,
+  items: readonly SelectItem[],
+  context: SqlTranslationContext,
+): SemanticQuery {
+  checkGroupBy(select, items, context);
+  const conditions: ConditionTranslation = { filters: [], segments: [] };
+  translateConditions(select.whereClause, context, conditions);
+  translateConditions(select.havingClause, context, conditions);
+  const { order, extraMeasures } = translateOrderBy(select, items, context);
+  const terms = items.map((item) => item.term);
+  const measures = distinct([
+    ...terms.flatMap((term) => (term.kind === 'measure' ? [term.member.path] : [])),
+    ...extraMeasures,
+  ]);
+  const dimensions = distinct(terms.flatMap((term) => (term.kind === 'dimension' ? [term.member.path] : [])));
+  const timeDimensions = distinct(
+    terms.flatMap((term): TimeDimensionQuery[] =>
+      term.kind === 'timeDimension' ? [{ dimension: term.member.path, granularity: term.granularity }] : [],
+    ),
+    (timeDimension) => `${timeDimension.dimension}.${timeDimension.granularity}`,
+  );
+  const limit = integerClause(select.limitCount, 'LIMIT', context);
+  const offset = integerClause(select.limitOffset, 'OFFSET', context);
+  return {
+    ...(measures.length > 0 ? { measures } : {}),
+    ...(dimensions.length > 0 ? { dimensions } : {}),
+    ...(timeDimensions.length > 0 ? { timeDimensions } : {}),
+    ...(conditions.filters.length > 0 ? { filters: conditions.filters } : {}),
+    ...(conditions.segments.length > 0 ? { segments: conditions.segments } : {}),
+    ...(order.length > 0 ? { order } : {}),
+    ...(limit === undefined ? {} : { limit }),
+    ...(offset === undefined || offset === 0 ? {} : { offset }),
+  };
+}
+
+/**
+ * Translates one SELECT over a cube or view into a semantic query and its output columns. The SQL is
+ * parsed by the Postgres grammar and never reaches a warehouse; anything outside the accepted forms is a
+ * SemanticQueryError('invalid') naming the construct and its line and column.
+ */
+export function translateSql(model: CompiledModel, sql: string): SqlTranslation {
+  const text = new SqlSourceText(sql);
+  checkText(text);
+  const statements = parsePostgresSql(text);
+  if (isNestedDeeperThan(statements, maximumTreeDepth)) {
+    throw new SemanticQueryError('The SQL query is nested too deeply: simplify it');
+  }
+  const select = selectStatementOf(statements, text);
+  const context = contextFor(model, fromRelationOf(select, text, statementStart(statements, text)), text);
+  const items = selectItems(select, context);
+  return {
+    query: buildQuery(select, items, context),
+    columns: items.map((item) => ({ name: item.name, key: item.term.key })),
+  };
+}
