@@ -5,6 +5,9 @@ export { compileDataModel } from './compile/compile-data-model.js';
 export type { CompiledModel, CompiledSource, ResolvedMember } from './compile/compiled-model.types.js';
 export { humanizeName } from './compile/humanize-name.js';
 export { type CompileModelFilesResult, compileModelFiles } from './compile-model-files.js';
+export { dialectNamed } from './dialect/dialect-named.js';
+export { duckDbDialect } from './dialect/duckdb.dialect.js';
+export { postgresDialect } from './dialect/postgres.dialect.js';
 export type { SqlDialect, StandardGranularity } from './dialect/sql-dialect.types.js';
 export { standardGranularities } from './dialect/sql-dialect.types.js';
 export { buildMetadata } from './metadata/build-metadata.js';
@@ -72,6 +75,17 @@ export type { SourceLocation, SourceMap, SourcePosition } from './model/source-l
 export type { View, ViewCube, ViewInclude } from './model/view.types.js';
 export type { ModelFile } from './parse/model-file.parser.js';
 export { type ParseModelFilesResult, parseModelFiles } from './parse/parse-model-files.js';
+export { buildQuerySql } from './query/build-query-sql.js';
+export type {
+  BuildQueryOptions,
+  CompiledQuery,
+  MemberAnnotation,
+  NormalizedQuery,
+  QueryAnnotation,
+  QueryColumn,
+  QueryColumnKind,
+  QueryColumnType,
+} from './query/compiled-query.types.js';
 export type {
   AndFilter,
   CubeRowFilter,

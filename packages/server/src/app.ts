@@ -8,6 +8,7 @@ import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
+import { semanticRoutes } from './modules/semantic/semantic.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
@@ -18,6 +19,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...apiKeysRoutes(container.apiKeys),
     ...deploymentsRoutes(container),
     ...dataModelRoutes(container),
+    ...semanticRoutes(container),
   };
 }
 
@@ -36,6 +38,7 @@ export function buildApp(container: Container): FastifyInstance {
     {
       credentials: container.credentials,
       authorization: container.authorization,
+      dataApiCredentials: container.dataApiCredentials,
       bodyLimitBytes: container.config.bodyLimitBytes,
     },
   );

@@ -1,14 +1,24 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
-import type { DemoDeploymentService } from './modules/deployments/demo-deployment.service.js';
+import {
+  type DemoDeploymentService,
+  demoSampleDataUrl,
+} from './modules/deployments/demo-deployment.service.js';
 import { bootstrapDefaultAccount } from './modules/identity/account-bootstrap.service.js';
 import type { Database } from './platform/database/database.js';
+import { ensureSampleDataFile } from './platform/sample-data/ensure-sample-data-file.js';
 
 export interface BootstrapOutcome {
   accountId: number;
   adminApiKey: string | null;
   adminKeyPath: string | null;
+}
+
+/** The sample data file the demo deployment's PLATFORM_DB_URL names, inside the data directory. */
+export function demoSampleDataPath(dataDirectory: string): string {
+  return resolve(dataDirectory, demoSampleDataUrl);
 }
 
 /** What the first start on an empty store creates; later starts find it and change nothing. */
@@ -17,14 +27,17 @@ export class AccountBootstrap {
     private readonly database: Database,
     private readonly config: Config,
     private readonly demoDeployment: DemoDeploymentService,
-    /** Gives the demo its starter data model; the data-model module owns that, not this one. */
+    /** Gives the demo its data model; the data-model module owns that, not this one. */
     private readonly onDemoCreated: (deploymentId: number) => Promise<void>,
+    private readonly logger: Logger,
   ) {}
 
   async run(options: { writeKeyFile: boolean }): Promise<BootstrapOutcome> {
     const result = await bootstrapDefaultAccount(this.database, this.config.bootstrapApiKey);
     // After the account's own transaction: a crash in between is repaired by the next start.
     const demoId = await this.demoDeployment.ensure(result.accountId);
+    // Before the demo's model builds and before the server listens: the demo is queryable once it is up.
+    if (demoId !== null || (await this.demoDeployment.isSampleDataInUse())) await this.ensureSampleData();
     if (demoId !== null) await this.onDemoCreated(demoId);
     let adminKeyPath: string | null = null;
     if (result.adminApiKey && options.writeKeyFile) {
@@ -33,5 +46,20 @@ export class AccountBootstrap {
       await writeFile(adminKeyPath, `${result.adminApiKey}\n`, { mode: 0o600 });
     }
     return { ...result, adminKeyPath };
+  }
+
+  /** Generates the sample data when its file is missing (first start, or deleted by the operator). */
+  private async ensureSampleData(): Promise<void> {
+    const scale = this.config.demoDataScale;
+    const outcome = await ensureSampleDataFile({
+      databasePath: demoSampleDataPath(this.config.dataDirectory),
+      scale,
+    });
+    if (!outcome.isGenerated) return;
+    const orders = (outcome.rowCounts.orders ?? 0).toLocaleString('en-US');
+    this.logger.info(
+      { path: outcome.databasePath, scale, rowCounts: outcome.rowCounts },
+      `generated the demo sample data (scale ${scale}, ${orders} orders) in ${outcome.elapsedMilliseconds} ms`,
+    );
   }
 }

@@ -19,6 +19,12 @@ export interface Config {
   bodyLimitBytes: number;
   regions: string[];
   credentialCacheSeconds: number;
+  /** Size of the demo deployment's generated sample data (1 ≈ 10,000 orders); tests use a tiny one. */
+  demoDataScale: number;
+  /** How long a data-API `load` waits for its query before answering "Continue wait" (seconds). */
+  continueWaitSeconds: number;
+  /** The longest a data-API query may run in the warehouse before it is cancelled (seconds). */
+  queryTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -29,6 +35,21 @@ function integer(environment: NodeJS.ProcessEnv, name: string, fallback: number,
   const value = Number(raw);
   if (!Number.isInteger(value) || value < minimum) {
     throw new ConfigError(`${name} must be an integer of at least ${minimum}, got "${raw}"`);
+  }
+  return value;
+}
+
+function positiveNumber(
+  environment: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  maximum: number,
+): number {
+  const raw = environment[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > maximum) {
+    throw new ConfigError(`${name} must be a number greater than 0 and at most ${maximum}, got "${raw}"`);
   }
   return value;
 }
@@ -76,5 +97,8 @@ export function loadConfig(
     bodyLimitBytes: integer(environment, 'PLATFORM_BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     regions: regions.length > 0 ? regions : ['local'],
     credentialCacheSeconds: integer(environment, 'PLATFORM_CREDENTIAL_CACHE_SECONDS', 10),
+    demoDataScale: positiveNumber(environment, 'PLATFORM_DEMO_SCALE', 1, 1000),
+    continueWaitSeconds: positiveNumber(environment, 'PLATFORM_CONTINUE_WAIT_SECONDS', 5, 3600),
+    queryTimeoutSeconds: positiveNumber(environment, 'PLATFORM_QUERY_TIMEOUT_SECONDS', 300, 86_400),
   };
 }

@@ -7,11 +7,12 @@ import { BuildsService } from './modules/data-model/builds.service.js';
 import { CommitService } from './modules/data-model/commit.service.js';
 import { DataModelAccess, repositoryIdOf } from './modules/data-model/data-model-access.js';
 import { DataModelFilesService } from './modules/data-model/data-model-files.service.js';
+import { DemoModelService } from './modules/data-model/demo-model.service.js';
 import { DevModeService } from './modules/data-model/dev-mode.service.js';
 import { GitRemotesService } from './modules/data-model/git-remotes.service.js';
 import { MergeService } from './modules/data-model/merge.service.js';
+import { ModelSourceService } from './modules/data-model/model-source.service.js';
 import { ModelValidationService } from './modules/data-model/model-validation.service.js';
-import { StarterModelService } from './modules/data-model/starter-model.service.js';
 import { UploadService } from './modules/data-model/upload.service.js';
 import { UploadCommitService } from './modules/data-model/upload-commit.service.js';
 import { CreationStepService } from './modules/deployments/creation-step.service.js';
@@ -25,12 +26,24 @@ import { DeploymentLogsService } from './modules/deployments/deployment-logs.ser
 import { DeploymentRuntimeService } from './modules/deployments/deployment-runtime.service.js';
 import { DeploymentsService } from './modules/deployments/deployments.service.js';
 import { EngineVersionsService } from './modules/deployments/engine-versions.service.js';
+import { EnvVarsReader } from './modules/deployments/env-vars.reader.js';
 import { EnvVarsService } from './modules/deployments/env-vars.service.js';
 import { RegionsService } from './modules/deployments/regions.service.js';
 import { ApiKeysService } from './modules/identity/api-keys.service.js';
 import { AuthorizationService } from './modules/identity/authorization.service.js';
 import { CredentialService } from './modules/identity/credential.service.js';
 import { UsersService } from './modules/identity/users.service.js';
+import { CompiledModelCache } from './modules/semantic/compiled-model.cache.js';
+import { DataApiAccessService } from './modules/semantic/data-api-access.service.js';
+import { DataApiCredentialService } from './modules/semantic/data-api-credential.service.js';
+import { DeploymentTokenSigner, deriveTokenSigningKey } from './modules/semantic/deployment-token.signer.js';
+import { DeploymentTokensService } from './modules/semantic/deployment-tokens.service.js';
+import { DeploymentWarehouseService } from './modules/semantic/deployment-warehouse.service.js';
+import { InFlightQueries } from './modules/semantic/in-flight-queries.js';
+import { LoadQueryService } from './modules/semantic/load-query.service.js';
+import { ModelMetadataService } from './modules/semantic/model-metadata.service.js';
+import { ModelSqlService } from './modules/semantic/model-sql.service.js';
+import { QueryPlanner } from './modules/semantic/query-planner.js';
 import { OpenApiService } from './modules/system/openapi.service.js';
 import type { ChangeFeed } from './platform/change-feed/change-feed.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
@@ -42,6 +55,8 @@ import { migrate } from './platform/database/migrate.js';
 import { migrationSources } from './platform/database/migration-sources.js';
 import { createGitStore } from './platform/git-store/create-git-store.js';
 import { createJobRunner } from './platform/jobs/create-job-runner.js';
+import { createWarehouse } from './platform/warehouse/create-warehouse.js';
+import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
 const deploymentCacheMilliseconds = 60_000;
@@ -61,10 +76,12 @@ export async function createContainer(config: Config, logger: Logger, options: C
   // Whatever fails during start-up must not leave the store or the feed's connection open behind it.
   let changeFeed: ChangeFeed;
   let secretBox: SecretBox;
+  let secretKey: string;
   try {
     const applied = await migrate(store.database, migrationSources);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
-    secretBox = new SecretBox(await loadSecretKey(config.secretKey, config.dataDirectory));
+    secretKey = await loadSecretKey(config.secretKey, config.dataDirectory);
+    secretBox = new SecretBox(secretKey);
     changeFeed = await createChangeFeed({
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
@@ -109,17 +126,36 @@ export async function createContainer(config: Config, logger: Logger, options: C
     deploymentLogs,
   );
   const regions = new RegionsService(authorization, config);
-  const demoDeployment = new DemoDeploymentService(store.database, deploymentLogs, deploymentAccess, config);
+  const demoDeployment = new DemoDeploymentService(
+    store.database,
+    deploymentLogs,
+    deploymentAccess,
+    secretBox,
+    config,
+  );
   const dataModel = await createDataModelServices(store, config, logger, {
     deploymentAccess,
     deploymentLogs,
     secretBox,
   });
+  const semantic = createSemanticServices(config, {
+    credentials,
+    authorization,
+    deploymentAccess,
+    deploymentDirectory,
+    envVars: new EnvVarsReader(store.database, secretBox),
+    modelSource: dataModel.modelSource,
+    tokenSigner: new DeploymentTokenSigner(deriveTokenSigningKey(secretKey)),
+  });
   const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess, (deploymentId, branchName) =>
     dataModel.builds.latest(deploymentId, branchName),
   );
-  const bootstrap = new AccountBootstrap(store.database, config, demoDeployment, (deploymentId) =>
-    dataModel.starterModel.seed({ id: deploymentId, deployBranchName: demoDeployBranchName }),
+  const bootstrap = new AccountBootstrap(
+    store.database,
+    config,
+    demoDeployment,
+    (deploymentId) => dataModel.demoModel.seed({ id: deploymentId, deployBranchName: demoDeployBranchName }),
+    logger.child({ component: 'bootstrap' }),
   );
   return {
     config,
@@ -143,9 +179,11 @@ export async function createContainer(config: Config, logger: Logger, options: C
     bootstrap,
     changeFeed,
     ...dataModel,
+    ...semantic.services,
     async close() {
       // Builds still running write to the store: let them finish before it closes.
       await dataModel.jobs.close();
+      await semantic.close();
       await changeFeed.close();
       await store.close();
     },
@@ -195,6 +233,64 @@ async function createDataModelServices(
     merges: new MergeService(database, access, devMode, builds, gitRemotes),
     uploadCommits: new UploadCommitService(access, uploads, builds),
     modelValidation: new ModelValidationService(access),
-    starterModel: new StarterModelService(access, builds),
+    modelSource: new ModelSourceService(access, devMode),
+    demoModel: new DemoModelService(access, builds),
+  };
+}
+
+/**
+ * The data API of deployments (`semantic` module): tokens, compiled models per commit, and one open
+ * warehouse per deployment, closed with the deployment and at shutdown.
+ */
+function createSemanticServices(
+  config: Config,
+  dependencies: {
+    credentials: CredentialService;
+    authorization: AuthorizationService;
+    deploymentAccess: DeploymentAccessService;
+    deploymentDirectory: DeploymentDirectory;
+    envVars: EnvVarsReader;
+    modelSource: ModelSourceService;
+    tokenSigner: DeploymentTokenSigner;
+  },
+) {
+  const pool = new WarehousePool(createWarehouse);
+  const warehouses = new DeploymentWarehouseService(dependencies.envVars, pool, config.dataDirectory);
+  const compiledModels = new CompiledModelCache(dependencies.modelSource);
+  const inFlightQueries = new InFlightQueries();
+  dependencies.deploymentAccess.onDeleted(async (deploymentId) => {
+    compiledModels.evict(deploymentId);
+    await warehouses.evict(deploymentId);
+  });
+  const planner = new QueryPlanner(
+    new DataApiAccessService(
+      dependencies.deploymentAccess,
+      dependencies.deploymentDirectory,
+      dependencies.modelSource,
+    ),
+    compiledModels,
+  );
+  const timing = {
+    continueWaitMilliseconds: config.continueWaitSeconds * 1000,
+    queryTimeoutMilliseconds: config.queryTimeoutSeconds * 1000,
+  };
+  return {
+    services: {
+      dataApiCredentials: new DataApiCredentialService(
+        dependencies.credentials,
+        dependencies.authorization,
+        dependencies.tokenSigner,
+      ),
+      deploymentTokens: new DeploymentTokensService(dependencies.deploymentAccess, dependencies.tokenSigner),
+      warehouses,
+      compiledModels,
+      loadQueries: new LoadQueryService(planner, warehouses, inFlightQueries, timing),
+      modelMetadata: new ModelMetadataService(planner),
+      modelSql: new ModelSqlService(planner, warehouses, timing),
+    },
+    async close() {
+      inFlightQueries.clear();
+      await pool.closeAll();
+    },
   };
 }

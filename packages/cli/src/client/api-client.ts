@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import { apiErrorOf, ConnectionError } from './api-error.js';
 import { type AuthScheme, authorizationHeader } from './auth-scheme.js';
 import { type MultipartParts, multipartBodyOf } from './multipart-body.js';
+import { readNdjsonLines } from './ndjson-lines.js';
 import { buildUrl, fillPath, type QueryValues } from './request-url.js';
 
 /** What the client sends for a part of an operation: the schema's input type, before server-side parsing. */
@@ -92,11 +93,32 @@ export class ApiClient {
     return result as OperationResult<Operations[Id]>;
   }
 
+  /**
+   * Calls an operation that answers newline-delimited JSON: yields each line decoded, as the server
+   * writes it. A non-2xx answer (before the stream starts) rejects with ApiError like `call`.
+   */
+  async *callLines<Id extends OperationId>(
+    operationId: Id,
+    ...[input]: CallArguments<Id>
+  ): AsyncGenerator<OperationResult<Operations[Id]>> {
+    const operation: OperationDefinition = operations[operationId];
+    const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryValues; body?: unknown };
+    const path = fillPath(operation.path, parts.params ?? {});
+    const response = await this.send(operation.method, path, { query: parts.query ?? {}, body: parts.body });
+    for await (const line of readNdjsonLines(response)) yield line as OperationResult<Operations[Id]>;
+  }
+
   /** Any method and path (for `platform api`); the same credentials, error handling and decoding. */
   async request(method: string, path: string, request: RawRequest = {}): Promise<unknown> {
+    const response = await this.send(method, path, request);
+    return decodeBody(await response.text(), response.headers.get('content-type'));
+  }
+
+  /** Sends the request with the credentials; a non-2xx answer rejects with ApiError. */
+  private async send(method: string, path: string, request: RawRequest): Promise<Response> {
     const url = buildUrl(this.apiUrl, path, request.query ?? {});
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      accept: 'application/json, application/x-ndjson',
       'user-agent': this.options.userAgent,
     };
     if (this.options.apiKey)
@@ -120,11 +142,11 @@ export class ApiClient {
     } catch (error) {
       throw new ConnectionError(this.apiUrl, error);
     }
-    const body = decodeBody(await response.text(), response.headers.get('content-type'));
     if (!response.ok) {
+      const body = decodeBody(await response.text(), response.headers.get('content-type'));
       throw apiErrorOf(response.status, response.statusText, body, response.headers.get('x-request-id'));
     }
-    return body;
+    return response;
   }
 }
 

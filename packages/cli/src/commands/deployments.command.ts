@@ -6,6 +6,7 @@ import type { CommandContext, CommonOptions } from '../program/command-context.j
 import { addVerb } from '../program/common-options.js';
 import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
 import { registerDeploymentStateCommands } from './deployment-state.command.js';
+import { registerDeploymentTokenCommand } from './deployment-token.command.js';
 import { formatDeployment, formatDeploymentSettings, formatDeployments } from './deployment-views.js';
 
 interface ListOptions extends CommonOptions, PagingOptions {
@@ -126,4 +127,5 @@ export function registerDeploymentsCommands(program: Command, context: CommandCo
     });
 
   registerDeploymentStateCommands(deployments, context);
+  registerDeploymentTokenCommand(deployments, context);
 }

@@ -9,6 +9,11 @@ export interface OperationCommand {
 
 const deployExampleFolder = 'packages/cli/test/fixtures/deploy-model';
 
+/** A query too long for a URL, so `platform query` sends it in a POST body. */
+const longQuery = JSON.stringify({
+  dimensions: Array.from({ length: 60 }, (_, index) => `orders.dimension_${index}`),
+});
+
 function dataModel(verb: string, ...rest: string[]): readonly string[] {
   return ['data-model', verb, ...rest, '--deployment', '5'];
 }
@@ -97,5 +102,23 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
       '--branch',
       'main',
     ],
+  },
+  createDeploymentToken: {
+    command: 'deployments token',
+    example: ['deployments', 'token', '5', '--security-context', '{"tenant":"acme"}'],
+  },
+  loadQuery: {
+    command: 'query',
+    example: ['query', '{"measures":["orders.count"]}', '--deployment', '5'],
+  },
+  postLoadQuery: { command: 'query', example: ['query', longQuery, '--deployment', '5'] },
+  getModelMetadata: { command: 'meta', example: ['meta', '--deployment', '5'] },
+  generateQuerySql: {
+    command: 'query',
+    example: ['query', '{"measures":["orders.count"]}', '--deployment', '5', '--show-sql'],
+  },
+  runModelSql: {
+    command: 'query',
+    example: ['query', '--sql', 'SELECT MEASURE(count) FROM orders', '--deployment', '5'],
   },
 };

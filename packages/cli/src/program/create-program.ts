@@ -8,6 +8,8 @@ import { registerDeploymentsCommands } from '../commands/deployments.command.js'
 import { registerGithubCommands } from '../commands/github.command.js';
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
+import { registerMetaCommand } from '../commands/meta.command.js';
+import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
 import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
@@ -35,6 +37,8 @@ export function createProgram(runtime: CliRuntime): Command {
   registerDeployCommand(program, context);
   registerDataModelCommands(program, context);
   registerGithubCommands(program, context);
+  registerQueryCommand(program, context);
+  registerMetaCommand(program, context);
   registerLogsCommand(program, context);
   registerVariablesCommands(program, context);
   registerRegionsCommand(program, context);

@@ -49,10 +49,20 @@ export const errorCatalogue = {
     error: 'Internal Server Error',
     meaning: 'An unexpected failure; the request id in the body finds it in the server log.',
   },
+  BAD_GATEWAY: {
+    status: 502,
+    error: 'Bad Gateway',
+    meaning: "The deployment's warehouse could not be reached or refused the connection.",
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     error: 'Service Unavailable',
     meaning: 'A dependency (the store) is not reachable, or the server is shutting down.',
+  },
+  GATEWAY_TIMEOUT: {
+    status: 504,
+    error: 'Gateway Timeout',
+    meaning: "The deployment's warehouse did not finish the query within the query timeout.",
   },
 } as const satisfies Record<string, { status: number; error: string; meaning: string }>;
 

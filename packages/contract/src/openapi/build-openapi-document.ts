@@ -17,6 +17,9 @@ export interface OpenApiDocument {
 
 /** Every operation can answer these besides the codes it declares. */
 const commonErrors: readonly ErrorCode[] = ['BAD_REQUEST', 'INTERNAL_SERVER_ERROR'];
+/** The data API also takes a deployment token, sent bare (`Authorization: <token>`) or as a bearer token. */
+const dataApiSecurity = [{ deploymentToken: [] }, { bearerAuth: [] }, { apiKeyAuth: [] }];
+
 /** Every operation needs a credential (SPEC.md: all management and build endpoints use bearer auth). */
 const credentialErrors: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
 
@@ -116,8 +119,13 @@ export function buildOpenApiDocument(
       operation.response === null
         ? { description: 'Success, no body.' }
         : {
-            description: 'Success.',
-            content: { 'application/json': { schema: collector.convert(operation.response, 'output') } },
+            description:
+              operation.responseContentType === 'application/x-ndjson'
+                ? 'Success: newline-delimited JSON, each line one object of this schema.'
+                : 'Success.',
+            content: {
+              [operation.responseContentType]: { schema: collector.convert(operation.response, 'output') },
+            },
           };
     const entry: JsonSchema = {
       operationId: operation.operationId,
@@ -125,6 +133,7 @@ export function buildOpenApiDocument(
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
       ...(operation.action ? { 'x-required-action': operation.action } : {}),
+      ...(operation.authScheme === 'dataApi' ? { security: dataApiSecurity } : {}),
       parameters: [
         ...parametersOf(collector, operation.params, 'path'),
         ...parametersOf(collector, operation.query, 'query'),
@@ -151,7 +160,7 @@ export function buildOpenApiDocument(
       title: 'Platform Management API',
       version: options.version,
       description:
-        'Management API (/api/v1) and build API (/build/api/v1) of the platform. Errors use the ErrorBody shape.',
+        "Management API (/api/v1), build API (/build/api/v1) and each deployment's data API (/deployments/{deploymentId}/data) of the platform. Errors use the ErrorBody shape.",
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     tags,
@@ -167,6 +176,13 @@ export function buildOpenApiDocument(
           in: 'header',
           name: 'Authorization',
           description: 'The value `Api-Key sk-...`.',
+        },
+        deploymentToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            "A deployment token (POST /api/v1/deployments/{deploymentId}/token), as the bare header value or after `Bearer `; only for that deployment's data API.",
         },
       },
     },

@@ -7,6 +7,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Schema = z.ZodType | null;
 
 /**
+ * Which credentials an operation accepts: `management` is an API key of the management API; `dataApi` is
+ * also a deployment token (a JWT for one deployment, carrying a security context), as the data API of a
+ * deployment takes either.
+ */
+export type AuthScheme = 'management' | 'dataApi';
+
+/**
+ * How the success body is written: one JSON document, or newline-delimited JSON where `response` is the
+ * schema of one line and lines are written as they are produced.
+ */
+export type ResponseContentType = 'application/json' | 'application/x-ndjson';
+
+/**
  * One operation of the API, declared once. Validation, handler types, the OpenAPI document and the
  * CLI's typed client are all derived from this object.
  */
@@ -15,6 +28,8 @@ export interface OperationDefinition<
   Query extends Schema = Schema,
   Body extends Schema = Schema,
   Response extends Schema = Schema,
+  Auth extends AuthScheme = AuthScheme,
+  ResponseType extends ResponseContentType = ResponseContentType,
 > {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -26,12 +41,15 @@ export interface OperationDefinition<
   readonly description: string | null;
   /** The account-level right checked before the handler runs; null means any authenticated caller. */
   readonly action: Action | null;
+  readonly authScheme: Auth;
   readonly params: Params;
   readonly query: Query;
   readonly body: Body;
   readonly isBodyRequired: boolean;
   readonly successStatus: 200 | 201 | 204;
+  /** The success body; for NDJSON, one line of it. */
   readonly response: Response;
+  readonly responseContentType: ResponseType;
   /** Error codes this operation answers with beyond the ones every operation can (400, 401, 500). */
   readonly errors: readonly ErrorCode[];
   /** How the body is sent; JSON unless a file travels in it (its fields are then parsed into one object). */
@@ -47,6 +65,8 @@ export interface OperationDeclaration<
   Query extends Schema,
   Body extends Schema,
   Response extends Schema,
+  Auth extends AuthScheme,
+  ResponseType extends ResponseContentType,
 > {
   operationId: string;
   method: HttpMethod;
@@ -55,12 +75,16 @@ export interface OperationDeclaration<
   summary: string;
   description?: string;
   action: Action | null;
+  /** Default `management`. */
+  authScheme?: Auth;
   params?: Params;
   query?: Query;
   body?: Body;
   isBodyRequired?: boolean;
   successStatus?: 200 | 201 | 204;
   response?: Response;
+  /** Default `application/json`. */
+  responseContentType?: ResponseType;
   errors?: readonly ErrorCode[];
   requestContentType?: RequestContentType;
   bodyLimitBytes?: number;
@@ -71,9 +95,11 @@ export function defineOperation<
   Query extends Schema = null,
   Body extends Schema = null,
   Response extends Schema = null,
+  Auth extends AuthScheme = 'management',
+  ResponseType extends ResponseContentType = 'application/json',
 >(
-  declaration: OperationDeclaration<Params, Query, Body, Response>,
-): OperationDefinition<Params, Query, Body, Response> {
+  declaration: OperationDeclaration<Params, Query, Body, Response, Auth, ResponseType>,
+): OperationDefinition<Params, Query, Body, Response, Auth, ResponseType> {
   const body = (declaration.body ?? null) as Body;
   return {
     operationId: declaration.operationId,
@@ -83,12 +109,14 @@ export function defineOperation<
     summary: declaration.summary,
     description: declaration.description ?? null,
     action: declaration.action,
+    authScheme: (declaration.authScheme ?? 'management') as Auth,
     params: (declaration.params ?? null) as Params,
     query: (declaration.query ?? null) as Query,
     body,
     isBodyRequired: declaration.isBodyRequired ?? body !== null,
     successStatus: declaration.successStatus ?? 200,
     response: (declaration.response ?? null) as Response,
+    responseContentType: (declaration.responseContentType ?? 'application/json') as ResponseType,
     errors: declaration.errors ?? [],
     requestContentType: declaration.requestContentType ?? 'application/json',
     bodyLimitBytes: declaration.bodyLimitBytes ?? null,
@@ -104,10 +132,16 @@ export interface OperationInput<Operation extends OperationDefinition> {
   body: Parsed<Operation['body']>;
 }
 
-/** What a handler returns: the response body before serialisation (nothing for 204). */
-export type OperationOutput<Operation extends OperationDefinition> = Operation['response'] extends z.ZodType
-  ? z.input<Operation['response']>
-  : undefined;
+type Output<S> = S extends z.ZodType ? z.input<S> : undefined;
 
-/** The decoded response body, as a client receives it. */
+/**
+ * What a handler returns: the response body before serialisation (nothing for 204); for NDJSON, the lines
+ * as they are produced.
+ */
+export type OperationOutput<Operation extends OperationDefinition> =
+  Operation['responseContentType'] extends 'application/x-ndjson'
+    ? AsyncIterable<Output<Operation['response']>>
+    : Output<Operation['response']>;
+
+/** The decoded response body, as a client receives it (for NDJSON, one decoded line). */
 export type OperationResult<Operation extends OperationDefinition> = Parsed<Operation['response']>;

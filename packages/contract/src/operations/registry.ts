@@ -36,6 +36,12 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
+import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
+import { getModelMetadata } from './semantic/get-model-metadata.operation.js';
+import { loadQuery } from './semantic/load-query.operation.js';
+import { postLoadQuery } from './semantic/post-load-query.operation.js';
+import { runModelSql } from './semantic/run-model-sql.operation.js';
 import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
@@ -93,6 +99,12 @@ export const operations = {
   finishUpload,
   validateDataModel,
   connectGithub,
+  createDeploymentToken,
+  loadQuery,
+  postLoadQuery,
+  getModelMetadata,
+  generateQuerySql,
+  runModelSql,
 } as const;
 
 export type Operations = typeof operations;

@@ -11,6 +11,8 @@ export const actions = [
   'SecretsManage',
   'DownloadData',
   'UsersManage',
+  /** Query a deployment's data API (load, meta, sql, SQL interface) with a management credential. */
+  'DataQuery',
 ] as const;
 
 export type Action = (typeof actions)[number];
@@ -28,8 +30,9 @@ export const actionsOfRole: Record<RoleName, readonly Action[]> = {
     'SchemaUpdate',
     'SchemaUpdateDevBranches',
     'DownloadData',
+    'DataQuery',
   ],
-  viewer: ['DeploymentRead', 'SchemaRead', 'DownloadData'],
+  viewer: ['DeploymentRead', 'SchemaRead', 'DownloadData', 'DataQuery'],
 };
 
 /** Roles ordered from least to most powerful, so a key can be limited to a role at or below its user's. */

@@ -1,6 +1,7 @@
 import type { OperationDefinition, OperationInput, OperationOutput } from '@platform/contract';
 import type { Logger } from 'pino';
 import type { Principal } from '../modules/identity/principal.js';
+import type { DataApiCaller } from '../modules/semantic/data-api-caller.js';
 
 export interface OperationContext {
   principal: Principal;
@@ -8,8 +9,19 @@ export interface OperationContext {
   logger: Logger;
 }
 
+/** The data API's handlers see who called: a management credential or a deployment token. */
+export interface DataApiOperationContext {
+  caller: DataApiCaller;
+  requestId: string;
+  logger: Logger;
+}
+
+type ContextOf<Operation extends OperationDefinition> = Operation['authScheme'] extends 'dataApi'
+  ? DataApiOperationContext
+  : OperationContext;
+
 export type OperationHandler<Operation extends OperationDefinition> = (
-  input: OperationInput<Operation> & { context: OperationContext },
+  input: OperationInput<Operation> & { context: ContextOf<Operation> },
 ) => Promise<OperationOutput<Operation>>;
 
 /** One handler per operation of the registry: a missing handler is a compile error. */

@@ -3,14 +3,36 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import type { AuthorizationService } from '../modules/identity/authorization.service.js';
 import type { CredentialService } from '../modules/identity/credential.service.js';
+import type { Principal } from '../modules/identity/principal.js';
+import type { DataApiCaller } from '../modules/semantic/data-api-caller.js';
+import type { DataApiCredentialService } from '../modules/semantic/data-api-credential.service.js';
 import { readMultipartBody } from './multipart-body.js';
+import { sendNdjson } from './ndjson-reply.js';
 import type { OperationHandler } from './operation-handler.js';
 import { parseInput } from './parse-input.js';
 
 export interface OperationRegistration {
   credentials: CredentialService;
   authorization: AuthorizationService;
+  /** The data API's credentials: a deployment token or a management credential. */
+  dataApiCredentials: DataApiCredentialService;
   bodyLimitBytes: number;
+}
+
+/** Authenticates (401) and checks the operation's declared right (403), in the operation's auth scheme. */
+async function authenticate(
+  operation: OperationDefinition,
+  authorization: string | undefined,
+  registration: OperationRegistration,
+): Promise<{ principal: Principal } | { caller: DataApiCaller }> {
+  if (operation.authScheme === 'dataApi') {
+    const caller = await registration.dataApiCredentials.authenticate(authorization);
+    if (operation.action) registration.dataApiCredentials.requireAction(caller, operation.action);
+    return { caller };
+  }
+  const principal = await registration.credentials.authenticate(authorization);
+  if (operation.action) registration.authorization.requireAction(principal, operation.action);
+  return { principal };
 }
 
 /** `/api/v1/deployments/{deploymentId}` → `/api/v1/deployments/:deploymentId` */
@@ -38,8 +60,7 @@ export function registerOperations(
       // Multipart bodies are streamed past the JSON parser; their limit applies to each file instead.
       ...(operation.bodyLimitBytes !== null && !isMultipart ? { bodyLimit: operation.bodyLimitBytes } : {}),
       handler: async (request, reply) => {
-        const principal = await registration.credentials.authenticate(request.headers.authorization);
-        if (operation.action) registration.authorization.requireAction(principal, operation.action);
+        const credential = await authenticate(operation, request.headers.authorization, registration);
         if (!isMultipart && request.isMultipart()) {
           throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',
@@ -54,9 +75,12 @@ export function registerOperations(
           params: input.params,
           query: input.query,
           body: input.body,
-          context: { principal, requestId: request.id, logger: request.log },
+          context: { ...credential, requestId: request.id, logger: request.log },
         } as Parameters<typeof handler>[0]);
         reply.status(operation.successStatus);
+        if (operation.responseContentType === 'application/x-ndjson') {
+          return sendNdjson(request, reply, output as AsyncIterable<unknown>, operation.response);
+        }
         if (operation.successStatus === 204 || operation.response === null) return reply.send();
         // Parsing the answer strips any field the contract does not name, so internals never leak.
         return reply.send(operation.response.parse(output));

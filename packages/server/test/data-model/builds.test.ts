@@ -29,7 +29,7 @@ describe.each(storeEngines)('data-model builds on %s', (engine: StoreEngine) => 
     await server?.close();
   });
 
-  it('gives the demo deployment a starter model on main, built on first start', async () => {
+  it('gives the demo deployment its model on main, built on first start', async () => {
     const demoId = await findDeploymentId(server, 'demo');
     const status = await waitForBuild(server, demoId, 'main');
     expect(status).toMatchObject({
@@ -43,7 +43,7 @@ describe.each(storeEngines)('data-model builds on %s', (engine: StoreEngine) => 
       method: 'GET',
       url: `/build/api/v1/deployments/${demoId}/data-model/validate`,
     });
-    expect(validation.body).toEqual({ branchName: 'main', valid: true, errors: [], cubesCount: 2 });
+    expect(validation.body).toEqual({ branchName: 'main', valid: true, errors: [], cubesCount: 6 });
   });
 
   it('builds after a commit: none, then building, then built, with INIT log lines', async () => {

@@ -18,6 +18,9 @@ export interface OperationExample {
   sharedListReason?: string;
 }
 
+/** A query of the demo deployment's model, which a viewer may run. */
+const countQuery = { measures: ['orders.count'] };
+
 const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
 const onUser = ({ userId }: AccountResources) => ({ userId });
 const onApiKey = ({ apiKeyId }: AccountResources) => ({ apiKeyId });
@@ -95,4 +98,13 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     params: onDeployment,
     body: () => ({ repositoryUrl: 'https://github.com/acme/model.git', branch: 'main' }),
   },
+  createDeploymentToken: {
+    params: onDeployment,
+    body: () => ({ securityContext: { tenant: 'security-example' }, expiresIn: 600 }),
+  },
+  loadQuery: { params: onDeployment, query: { query: JSON.stringify(countQuery) } },
+  postLoadQuery: { params: onDeployment, body: () => ({ query: countQuery }) },
+  getModelMetadata: { params: onDeployment },
+  generateQuerySql: { params: onDeployment, body: () => ({ query: countQuery }) },
+  runModelSql: { params: onDeployment, body: () => ({ query: 'SELECT MEASURE(count) FROM orders' }) },
 };

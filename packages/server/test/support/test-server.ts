@@ -50,6 +50,8 @@ export async function startTestServer(
     PLATFORM_DATA_DIR: dataDirectory,
     PLATFORM_PORT: '0',
     PLATFORM_AI_PORT: '0',
+    // A tiny demo data set: every test server generates one, and few tests read it.
+    PLATFORM_DEMO_SCALE: '0.01',
     LOG_LEVEL: 'info',
     ...(engine === 'postgres'
       ? { DATABASE_URL: process.env.DATABASE_URL ?? '', PLATFORM_DATABASE_SCHEMA: schema ?? '' }

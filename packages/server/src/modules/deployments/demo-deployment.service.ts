@@ -1,14 +1,24 @@
 import { eq } from 'drizzle-orm';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from './deployment-access.service.js';
 import type { DeploymentLogsService } from './deployment-logs.service.js';
-import { deploymentsTable } from './deployments.tables.js';
+import { deploymentEnvVarsTable, deploymentsTable } from './deployments.tables.js';
+import { isSecretEnvVarName } from './env-vars.service.js';
 import { defaultRegionOf } from './regions.service.js';
 
 export const demoDeploymentName = 'demo';
 
 /** The demo keeps the table's default deploy branch. */
 export const demoDeployBranchName = 'main';
+
+/** The demo's warehouse: the generated sample data, a DuckDB file relative to the data directory. */
+export const demoSampleDataUrl = 'demo/sample-data.duckdb';
+
+export const demoWarehouseEnvVars: ReadonlyArray<{ name: string; value: string }> = [
+  { name: 'PLATFORM_DB_TYPE', value: 'duckdb' },
+  { name: 'PLATFORM_DB_URL', value: demoSampleDataUrl },
+];
 
 /**
  * The deployment a new account starts with, ready to query. It is created only while the account has
@@ -21,6 +31,7 @@ export class DemoDeploymentService {
     private readonly database: Database,
     private readonly logs: DeploymentLogsService,
     private readonly access: DeploymentAccessService,
+    private readonly secretBox: SecretBox,
     private readonly config: { regions: readonly string[] },
   ) {}
 
@@ -48,10 +59,31 @@ export class DemoDeploymentService {
         .onConflictDoNothing()
         .returning({ id: deploymentsTable.id });
       if (!created) return null;
+      // In the same transaction: a demo without its warehouse variables would never be queryable.
+      await transaction.insert(deploymentEnvVarsTable).values(
+        demoWarehouseEnvVars.map(({ name, value }) => ({
+          deploymentId: created.id,
+          name,
+          valueEncrypted: this.secretBox.encrypt(value),
+          isSecret: isSecretEnvVarName(name),
+        })),
+      );
       await this.logs.appendEvent(created.id, 'demo deployment created on first start', transaction);
       return created.id;
     });
     if (createdId !== null) await this.access.changed(accountId);
     return createdId;
+  }
+
+  /**
+   * Whether any deployment still reads the sample data file, so a start regenerates it when missing
+   * but not after the operator removed every demo (or pointed it at their own warehouse).
+   */
+  async isSampleDataInUse(): Promise<boolean> {
+    const rows = await this.database
+      .select({ valueEncrypted: deploymentEnvVarsTable.valueEncrypted })
+      .from(deploymentEnvVarsTable)
+      .where(eq(deploymentEnvVarsTable.name, 'PLATFORM_DB_URL'));
+    return rows.some((row) => this.secretBox.decrypt(row.valueEncrypted) === demoSampleDataUrl);
   }
 }

@@ -10,7 +10,7 @@ export type ResourceReference =
   | { type: 'user'; id: number; accountId: number }
   | { type: 'api-key'; id: number; accountId: number };
 
-const readActions: ReadonlySet<Action> = new Set(['DeploymentRead', 'SchemaRead']);
+const readActions: ReadonlySet<Action> = new Set(['DeploymentRead', 'SchemaRead', 'DataQuery']);
 
 function describe(resource: ResourceReference | undefined): string {
   if (!resource) return 'account';

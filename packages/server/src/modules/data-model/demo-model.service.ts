@@ -1,9 +1,9 @@
 import type { BuildsService } from './builds.service.js';
 import type { DataModelAccess, DeploymentRow } from './data-model-access.js';
-import { starterModelFiles } from './starter-model.js';
+import { demoModelFiles } from './demo-model/demo-model-files.js';
 
-/** Gives a deployment (the demo on first start) its starter model on the deploy branch, and builds it. */
-export class StarterModelService {
+/** Gives a deployment (the demo on first start) the demo model on its deploy branch, and builds it. */
+export class DemoModelService {
   constructor(
     private readonly access: DataModelAccess,
     private readonly builds: BuildsService,
@@ -12,7 +12,7 @@ export class StarterModelService {
   async seed(deployment: Pick<DeploymentRow, 'id' | 'deployBranchName'>): Promise<void> {
     const repositoryId = await this.access.ensureRepository(
       deployment,
-      starterModelFiles.map((file) => ({
+      demoModelFiles.map((file) => ({
         path: file.path,
         content: new Uint8Array(Buffer.from(file.text, 'utf8')),
       })),

@@ -1,0 +1,54 @@
+import type { AccessCaller } from '@platform/semantic';
+import { AppError, notFound } from '../../errors/app-error.js';
+import type { ModelSourceService } from '../data-model/model-source.service.js';
+import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
+import type { DeploymentDirectory } from '../deployments/deployment-directory.js';
+import type { DataApiCaller } from './data-api-caller.js';
+
+/** The deployment and branch a data-API request reads, and who access policies see. */
+export interface QueryTarget {
+  deployment: { id: number; accountId: number; deployBranchName: string };
+  branchName: string;
+  caller: AccessCaller;
+}
+
+/**
+ * Decides what a data-API caller reaches. A management credential goes through DeploymentAccessService
+ * (404 across accounts, role and key scope checked) and is seen by access policies as the group named
+ * after its role, with an empty security context. A deployment token reaches only its own deployment
+ * (403 for any other, like a key scoped elsewhere) with the security context and groups it carries.
+ */
+export class DataApiAccessService {
+  constructor(
+    private readonly deployments: DeploymentAccessService,
+    private readonly directory: DeploymentDirectory,
+    private readonly modelSource: ModelSourceService,
+  ) {}
+
+  async resolve(caller: DataApiCaller, deploymentId: number, branchName?: string): Promise<QueryTarget> {
+    if (caller.kind === 'management') {
+      const { principal } = caller;
+      const deployment = await this.deployments.load(principal, deploymentId, 'DataQuery');
+      const devModeBranch = branchName
+        ? null
+        : await this.modelSource.devModeBranchOf(principal, deploymentId);
+      return {
+        deployment,
+        branchName: branchName ?? devModeBranch ?? deployment.deployBranchName,
+        caller: { groups: [principal.role], securityContext: {}, userAttributes: {} },
+      };
+    }
+    const { token } = caller;
+    if (token.deploymentId !== deploymentId) {
+      throw new AppError('FORBIDDEN', `this deployment token is not valid for deployment ${deploymentId}`);
+    }
+    const rows = await this.directory.rowsOf(token.accountId);
+    const deployment = rows.find((row) => row.id === deploymentId);
+    if (!deployment) throw notFound(`deployment ${deploymentId}`);
+    return {
+      deployment,
+      branchName: branchName ?? deployment.deployBranchName,
+      caller: { groups: token.groups, securityContext: token.securityContext, userAttributes: {} },
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import type { Principal } from '../identity/principal.js';
+
+/** What a deployment token carries, once its signature and expiry are checked. */
+export interface DeploymentTokenClaims {
+  accountId: number;
+  deploymentId: number;
+  /** What access policies read as `securityContext`. */
+  securityContext: Record<string, unknown>;
+  /** Groups access policies match the caller against. */
+  groups: string[];
+  expiresAt: Date;
+}
+
+/** Who calls the data API: a management credential (an API key) or a deployment token. */
+export type DataApiCaller =
+  | { kind: 'management'; principal: Principal }
+  | { kind: 'deploymentToken'; token: DeploymentTokenClaims };

@@ -1,0 +1,32 @@
+import type * as contract from '@platform/contract';
+import type * as z from 'zod';
+import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
+import type { Principal } from '../identity/principal.js';
+import type { DeploymentTokenSigner } from './deployment-token.signer.js';
+
+type CreateDeploymentTokenInput = z.output<typeof contract.CreateDeploymentTokenInput>;
+
+/**
+ * Deployment tokens for applications that query the data API on behalf of their users. Choosing the
+ * security context is choosing which rows a token sees, so it takes the right to manage the deployment.
+ */
+export class DeploymentTokensService {
+  constructor(
+    private readonly deployments: DeploymentAccessService,
+    private readonly signer: DeploymentTokenSigner,
+  ) {}
+
+  async create(principal: Principal, deploymentId: number, input: CreateDeploymentTokenInput) {
+    const deployment = await this.deployments.load(principal, deploymentId, 'DeploymentManage');
+    const { token, expiresAt } = await this.signer.sign(
+      {
+        accountId: deployment.accountId,
+        deploymentId: deployment.id,
+        securityContext: input.securityContext ?? {},
+        groups: input.groups ?? [],
+      },
+      input.expiresIn,
+    );
+    return { platformApiToken: token, expiresAt: expiresAt.toISOString() };
+  }
+}

@@ -1,0 +1,40 @@
+import type { Operations } from '@platform/contract';
+import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { DeploymentTokensService } from './deployment-tokens.service.js';
+import type { LoadQueryService } from './load-query.service.js';
+import type { ModelMetadataService } from './model-metadata.service.js';
+import type { ModelSqlService } from './model-sql.service.js';
+
+type SemanticOperations = Pick<
+  Operations,
+  | 'createDeploymentToken'
+  | 'loadQuery'
+  | 'postLoadQuery'
+  | 'getModelMetadata'
+  | 'generateQuerySql'
+  | 'runModelSql'
+>;
+
+export interface SemanticModuleServices {
+  deploymentTokens: DeploymentTokensService;
+  loadQueries: LoadQueryService;
+  modelMetadata: ModelMetadataService;
+  modelSql: ModelSqlService;
+}
+
+export function semanticRoutes(services: SemanticModuleServices): OperationHandlers<SemanticOperations> {
+  const { deploymentTokens, loadQueries, modelMetadata, modelSql } = services;
+  return {
+    createDeploymentToken: ({ params, body, context }) =>
+      deploymentTokens.create(context.principal, params.deploymentId, body),
+    loadQuery: ({ params, query, context }) => loadQueries.load(context.caller, params.deploymentId, query),
+    postLoadQuery: ({ params, query, body, context }) =>
+      loadQueries.load(context.caller, params.deploymentId, { ...body, branchName: query.branchName }),
+    getModelMetadata: ({ params, query, context }) =>
+      modelMetadata.metadata(context.caller, params.deploymentId, query.branchName),
+    generateQuerySql: ({ params, query, body, context }) =>
+      loadQueries.generateSql(context.caller, params.deploymentId, { ...body, branchName: query.branchName }),
+    runModelSql: ({ params, query, body, context }) =>
+      modelSql.run(context.caller, params.deploymentId, { sql: body.query, branchName: query.branchName }),
+  };
+}
