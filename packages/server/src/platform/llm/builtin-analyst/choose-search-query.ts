@@ -1,0 +1,28 @@
+import { fillerWords, isSmallTalk } from './analyst-vocabulary.js';
+import { calendarDate } from './local-calendar.js';
+import { QuestionTokens } from './question-tokens.js';
+import { readRanking } from './ranking-phrases.js';
+import { readTimeIntent } from './time-phrases.js';
+
+/** Which words are a date phrase does not depend on the day, so any fixed day will do here. */
+const anyDay = calendarDate(2000, 1, 1);
+
+/**
+ * The keywords to search the model's metadata with (`platformMeta`): the question without its date
+ * phrases, ranking words, numbers and filler, so only words that may name a measure, a dimension or a
+ * value are left. Small talk searches for nothing, which lists the model (for examples in a greeting); a
+ * question with no keywords left is searched as it is.
+ */
+export function chooseSearchQuery(question: string): string {
+  const tokens = new QuestionTokens(question);
+  if (isSmallTalk(tokens)) return '';
+  readTimeIntent(tokens, anyDay);
+  readRanking(tokens);
+  const keywords: string[] = [];
+  for (const index of tokens.freeIndexes()) {
+    const token = tokens.tokens[index];
+    if (token === undefined || fillerWords.has(token.lower) || /^\d+$/.test(token.lower)) continue;
+    if (!keywords.includes(token.lower)) keywords.push(token.lower);
+  }
+  return keywords.length === 0 ? question.trim() : keywords.join(' ');
+}

@@ -1,0 +1,121 @@
+import type { AnalystMetadata, AnalystPlan, AnalystPlanOptions } from './analyst-plan.types.js';
+import { type AggregationCue, aggregationCues, extremeCues, isSmallTalk } from './analyst-vocabulary.js';
+import { type FilterChoice, matchFlags, matchValues } from './filter-matching.js';
+import { readGroupPhrases } from './group-phrases.js';
+import { todayIn } from './local-calendar.js';
+import { classOf, fitsCue } from './measure-matching.js';
+import { wordedSources } from './member-words.js';
+import { buildQueryPlan } from './query-plan.builder.js';
+import { QuestionTokens } from './question-tokens.js';
+import { readRanking } from './ranking-phrases.js';
+import {
+  ambiguousReason,
+  cueMismatchReason,
+  greetingReason,
+  noReadingReason,
+  unknownNameReason,
+  unmatchedGroupReason,
+} from './refusal-reasons.js';
+import { answeringReadings, type QuestionReading, readSource, type SourceReading } from './source-reading.js';
+import { readTimeIntent } from './time-phrases.js';
+import { findUnknownName } from './unknown-names.js';
+
+/** Cues that change which number is asked for; "total" or "how many" never make a measure wrong. */
+const strictCues = new Set<AggregationCue>(['avg', 'min', 'max']);
+/** Readings tried in turn when a better one leaves a name of the question unexplained. */
+const maximumAttempts = 3;
+
+/** Aggregation words of the question; a superlative with nothing to rank asks for a max or min. */
+function readCues(tokens: QuestionTokens, question: Omit<QuestionReading, 'cues'>): Set<AggregationCue> {
+  const cues = new Set<AggregationCue>();
+  tokens.tokens.forEach((token, index) => {
+    const cue = aggregationCues.get(token.lower);
+    if (cue === undefined || !tokens.isFree(index)) return;
+    if ((token.lower === 'many' || token.lower === 'much') && tokens.lowerAt(index - 1) !== 'how') return;
+    cues.add(cue);
+  });
+  const isGrouped = question.phrases.length > 0 || question.time.granularity !== undefined;
+  const extreme = question.ranking && !isGrouped ? extremeCues.get(question.ranking.word) : undefined;
+  if (extreme !== undefined && question.ranking !== undefined) {
+    cues.add(extreme);
+    // why: with nothing to rank, "largest" is a word of the measure's name ("Largest deal amount").
+    tokens.release(question.ranking);
+  }
+  return cues;
+}
+
+/** Marks the words the chosen reading explains, so filters are looked for among the others only. */
+function useReading(tokens: QuestionTokens, reading: SourceReading): void {
+  const indexes = [
+    ...(reading.measure?.tokenIndexes ?? []),
+    ...reading.groups.flatMap((group) => group.phrase.indexes),
+    ...reading.timeTokenIndexes,
+  ];
+  for (const index of indexes) tokens.use({ start: index, end: index + 1 }, 'reading');
+}
+
+/** A final refusal is about the question itself (which measure?); others may suit another source. */
+type Attempt = { readonly filters: FilterChoice[] } | { readonly refusal: string; readonly isFinal: boolean };
+
+/** The filters of one reading, or why that reading cannot answer the question. */
+async function attempt(
+  reading: SourceReading,
+  question: QuestionReading,
+  options: AnalystPlanOptions,
+): Promise<Attempt> {
+  const { tokens } = question;
+  if (reading.rival !== undefined) {
+    return { refusal: ambiguousReason(reading, reading.rival), isFinal: true };
+  }
+  const measureClass = reading.measure === undefined ? 'other' : classOf(reading.measure.measure);
+  const strict = [...question.cues].filter((cue) => strictCues.has(cue));
+  if (strict.length > 0 && measureClass !== 'other' && !strict.some((cue) => fitsCue(measureClass, cue))) {
+    return { refusal: cueMismatchReason(reading, strict), isFinal: true };
+  }
+  useReading(tokens, reading);
+  const filters: FilterChoice[] = [
+    ...matchFlags(reading.source, tokens),
+    ...(await matchValues(reading.source, tokens, options.lookupValues)),
+  ];
+  const unmatched = reading.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
+  if (unmatched !== undefined) return { refusal: unmatchedGroupReason(reading, unmatched), isFinal: false };
+  const unknown = findUnknownName(tokens, reading.source);
+  if (unknown !== undefined) return { refusal: unknownNameReason(reading, unknown), isFinal: false };
+  return { filters };
+}
+
+/**
+ * Plans one query over the model for a question, from the metadata the `platformMeta` search returned:
+ * the measure, groupings, time grain and range, filters on known values, ranking and limit; or a plain
+ * reason why it cannot.
+ */
+export async function planAnalystQuery(
+  question: string,
+  metadata: AnalystMetadata,
+  options: AnalystPlanOptions,
+): Promise<AnalystPlan> {
+  const tokens = new QuestionTokens(question);
+  const sources = wordedSources(metadata.cubes);
+  if (isSmallTalk(tokens)) return { kind: 'cannot-answer', reason: greetingReason(sources) };
+  const time = readTimeIntent(tokens, todayIn(options.now, options.timezone));
+  const ranking = readRanking(tokens);
+  const phrases = readGroupPhrases(tokens, ranking?.end);
+  const partial = { tokens, phrases, time, ...(ranking === undefined ? {} : { ranking }) };
+  const reading: QuestionReading = { ...partial, cues: readCues(tokens, partial) };
+  const readings = sources.map((source) => readSource(source, reading));
+  const candidates = answeringReadings(readings).slice(0, maximumAttempts);
+  const before = tokens.snapshot();
+  let firstRefusal: string | undefined;
+  for (const candidate of candidates) {
+    tokens.restore(before);
+    const outcome = await attempt(candidate, reading, options);
+    if ('filters' in outcome) return buildQueryPlan(candidate, time, ranking, outcome.filters);
+    if (outcome.isFinal && firstRefusal === undefined)
+      return { kind: 'cannot-answer', reason: outcome.refusal };
+    firstRefusal ??= outcome.refusal;
+  }
+  return {
+    kind: 'cannot-answer',
+    reason: firstRefusal ?? noReadingReason(question, reading, readings, sources),
+  };
+}

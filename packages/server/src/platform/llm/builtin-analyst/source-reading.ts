@@ -1,0 +1,102 @@
+import type { AggregationCue } from './analyst-vocabulary.js';
+import { chooseTimeDimension, matchDimension } from './dimension-matching.js';
+import type { GroupPhrase } from './group-phrases.js';
+import { chooseHeadMeasure, chooseMeasure, type MeasureCandidate } from './measure-matching.js';
+import type { WordedMember, WordedSource } from './member-words.js';
+import type { QuestionTokens } from './question-tokens.js';
+import type { RankingIntent } from './ranking-phrases.js';
+import type { TimeIntent } from './time-phrases.js';
+
+export interface GroupChoice {
+  readonly phrase: GroupPhrase;
+  readonly dimension: WordedMember;
+  readonly score: number;
+}
+
+/** How one cube or view would answer the question, and how well. */
+export interface SourceReading {
+  readonly source: WordedSource;
+  readonly measure?: MeasureCandidate;
+  /** A second measure of this source that fits as well as `measure`. */
+  readonly rival?: MeasureCandidate;
+  readonly groups: readonly GroupChoice[];
+  /** `by` phrases that name no dimension of this source. */
+  readonly unmatched: readonly GroupPhrase[];
+  readonly timeDimension?: WordedMember;
+  readonly timeTokenIndexes: readonly number[];
+  /** The question names a time range or grain and the source has no time dimension. */
+  readonly isTimeMissing: boolean;
+  readonly score: number;
+}
+
+export interface QuestionReading {
+  readonly tokens: QuestionTokens;
+  readonly phrases: readonly GroupPhrase[];
+  readonly time: TimeIntent;
+  readonly ranking?: RankingIntent;
+  readonly cues: ReadonlySet<AggregationCue>;
+}
+
+/** Penalty per `by` phrase a source cannot group by: a source that can should win. */
+const unmatchedPenalty = 3;
+
+/** In "top 5 products by revenue", the `by` phrase names what to rank by: a measure. */
+function namesMeasure(source: WordedSource, question: QuestionReading, phrase: GroupPhrase): boolean {
+  if (question.ranking === undefined || !question.phrases.some((other) => other.kind === 'entity')) {
+    return false;
+  }
+  const { best } = chooseMeasure(source, question.tokens, phrase.indexes, question.cues);
+  return best?.tokenIndexes.some((index) => phrase.indexes.includes(index)) === true;
+}
+
+export function readSource(source: WordedSource, question: QuestionReading): SourceReading {
+  const { tokens, time } = question;
+  const groups: GroupChoice[] = [];
+  const unmatched: GroupPhrase[] = [];
+  for (const phrase of question.phrases) {
+    if (phrase.kind === 'by' && namesMeasure(source, question, phrase)) continue;
+    const candidate = matchDimension(source, tokens, phrase);
+    if (candidate !== undefined && (phrase.kind === 'by' || candidate.isComplete)) {
+      groups.push({ phrase, dimension: candidate.dimension, score: candidate.score });
+    } else if (phrase.kind === 'by') {
+      unmatched.push(phrase);
+    }
+  }
+  const grouped = new Set(groups.flatMap((group) => group.phrase.indexes));
+  const measureIndexes = tokens.freeIndexes().filter((index) => !grouped.has(index));
+  const { best: measure, rival } = chooseHeadMeasure(source, tokens, measureIndexes, question.cues);
+  const timeGroup = groups.find((group) => group.dimension.member.type === 'time');
+  const needsTime = time.range !== undefined || time.granularity !== undefined;
+  let timeDimension = timeGroup?.dimension;
+  let timeTokenIndexes: readonly number[] = [];
+  if (timeDimension === undefined && needsTime) {
+    const rest = measureIndexes.filter((index) => !measure?.tokenIndexes.includes(index));
+    const chosen = chooseTimeDimension(source, tokens, rest, measure?.measure);
+    timeDimension = chosen?.dimension;
+    timeTokenIndexes = chosen?.tokenIndexes ?? [];
+  }
+  const isTimeMissing = needsTime && timeDimension === undefined;
+  const groupScore = groups.reduce(
+    (sum, group) => sum + (group.phrase.kind === 'by' ? group.score : group.score / 2),
+    0,
+  );
+  const score = (measure?.score ?? 0) + groupScore - unmatched.length * unmatchedPenalty;
+  return {
+    source,
+    ...(measure === undefined ? {} : { measure }),
+    ...(rival === undefined ? {} : { rival }),
+    groups,
+    unmatched,
+    ...(timeDimension === undefined ? {} : { timeDimension }),
+    timeTokenIndexes,
+    isTimeMissing,
+    score,
+  };
+}
+
+/** Readings that can answer (a measure, and the time they need), best score first, then the search's ranking. */
+export function answeringReadings(readings: readonly SourceReading[]): SourceReading[] {
+  return readings
+    .filter((reading) => reading.measure !== undefined && !reading.isTimeMissing)
+    .sort((left, right) => right.score - left.score || left.source.rank - right.source.rank);
+}

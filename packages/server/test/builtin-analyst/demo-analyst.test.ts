@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileDataModel, compileModelFiles, loadSqlInterface } from '@platform/semantic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoModelFiles } from '../../src/modules/data-model/demo-model/demo-model-files.js';
+import { loadSampleData } from '../../src/platform/sample-data/load-sample-data.js';
+import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
+import { type AnalystWorld, answerOf, printed, refusalOf } from './analyst-harness.js';
+import { keyedRows, orderedRows, singleValue } from './result-rows.js';
+
+const lineAmount = 'i.quantity * i.unit_price - i.discount';
+
+describe('the built-in analyst on the demo model and its sample data', () => {
+  let directory: string;
+  let world: AnalystWorld;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'analyst-demo-'));
+    const databasePath = join(directory, 'sample.duckdb');
+    await loadSampleData({ databasePath, scale: 0.1 });
+    const compiled = compileModelFiles(
+      demoModelFiles.map((file) => ({ fileName: file.path, content: file.text })),
+    );
+    world = {
+      model: compileDataModel(compiled.model),
+      warehouse: await DuckDbWarehouse.open(databasePath),
+      timezone: 'UTC',
+      // why: the sample data ends on 2026-06-30, so "last year" is the whole of 2025.
+      now: new Date('2026-07-15T09:00:00Z'),
+    };
+    await loadSqlInterface();
+  });
+
+  afterAll(async () => {
+    await world?.warehouse.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  async function raw(sql: string): Promise<unknown[][]> {
+    return (await world.warehouse.query(sql, [])).rows;
+  }
+
+  it('revenue by month last year', async () => {
+    const run = await answerOf(world, 'What was our revenue by month last year?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['sales.revenue'],
+      timeDimensions: [{ dimension: 'sales.ordered_at', granularity: 'month' }],
+    });
+    const expected = await raw(`SELECT date_trunc('month', o.ordered_at), sum(${lineAmount})
+      FROM order_items i JOIN orders o ON i.order_id = o.id
+      WHERE o.ordered_at >= '2025-01-01' AND o.ordered_at < '2026-01-01' GROUP BY 1 ORDER BY 1`);
+    expect(orderedRows(run.result.data)).toEqual(orderedRows(expected));
+    expect(run.answer).toMatch(/^Revenue by month, last year \(2025-01-01 to 2025-12-31\) \(12 rows\)/);
+  });
+
+  it('which product categories sell the most', async () => {
+    const run = await answerOf(world, 'Which product categories sell the most?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['sales.revenue'],
+      dimensions: ['sales.product_category'],
+    });
+    const expected = await raw(`SELECT p.category, sum(${lineAmount}) AS revenue
+      FROM order_items i JOIN products p ON i.product_id = p.id GROUP BY 1 ORDER BY revenue DESC`);
+    expect(orderedRows(run.result.data)).toEqual(orderedRows(expected).slice(0, 10));
+  });
+
+  it('average order value by channel, completed orders only', async () => {
+    const run = await answerOf(world, 'Average order value by channel for completed orders');
+    expect(run.plan.sqlQuery).toContain('WHERE completed');
+    const expected = await raw(`SELECT o.channel, sum(${lineAmount}) / count(DISTINCT i.order_id)
+      FROM order_items i JOIN orders o ON i.order_id = o.id WHERE o.status = 'completed' GROUP BY 1`);
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
+  });
+
+  it('cancelled orders in a year, on the order date rather than the ship date', async () => {
+    const run = await answerOf(world, 'How many orders were cancelled in 2025?');
+    expect(run.plan.sqlQuery).toContain("ordered_at >= '2025-01-01'");
+    const expected = singleValue(
+      await raw(`SELECT count(*) FROM orders WHERE status = 'cancelled'
+        AND ordered_at >= '2025-01-01' AND ordered_at < '2026-01-01'`),
+    );
+    expect(run.answer).toBe(`Cancelled orders, in 2025 (2025-01-01 to 2025-12-31): ${printed(expected)}.`);
+  });
+
+  it('orders from a country, found in a view that knows the customer country', async () => {
+    const run = await answerOf(world, 'How many orders from Germany?');
+    expect(JSON.stringify(run.translation.query.filters)).toMatch(
+      /country","operator":"equals","values":\["Germany"\]/,
+    );
+    const expected = singleValue(
+      await raw(
+        `SELECT count(*) FROM orders o JOIN customers c ON o.customer_id = c.id WHERE c.country = 'Germany'`,
+      ),
+    );
+    expect(singleValue(run.result.data)).toBe(expected);
+  });
+
+  it('top 5 products by revenue in a year', async () => {
+    const run = await answerOf(world, 'Top 5 products by revenue in 2025');
+    expect(run.translation.query).toMatchObject({ dimensions: ['sales.product_name'], limit: 5 });
+    const expected = await raw(`SELECT p.name, sum(${lineAmount}) AS revenue
+      FROM order_items i JOIN orders o ON i.order_id = o.id JOIN products p ON i.product_id = p.id
+      WHERE o.ordered_at >= '2025-01-01' AND o.ordered_at < '2026-01-01'
+      GROUP BY 1 ORDER BY revenue DESC LIMIT 5`);
+    expect(orderedRows(run.result.data)).toEqual(orderedRows(expected));
+  });
+
+  it('refuses what the demo model cannot say', async () => {
+    expect(await refusalOf(world, 'Revenue by favourite colour')).toContain(
+      'nothing called "favourite colour"',
+    );
+    expect(await refusalOf(world, 'What is the biggest payment?')).toMatch(/^You asked for a maximum/);
+  });
+});
