@@ -45,7 +45,7 @@ export async function measureLoadOverhead(
   await loadSampleData({ databasePath: warehousePath, scale: options.scale });
   // A copy for the plain connection: one file is never opened by two DuckDB instances at once.
   await copyFile(warehousePath, directPath);
-  const warehouse = await createWarehouse({ dialect: 'duckdb', path: warehousePath });
+  const warehouse = await createWarehouse({ dialect: 'duckdb', path: warehousePath, isReadOnly: false });
   const instance = await DuckDBInstance.create(directPath, { access_mode: 'READ_ONLY' });
   const connection = await instance.connect();
   try {

@@ -51,6 +51,7 @@ describe.each(storeEngines)('the demo deployment on %s', (engine: StoreEngine) =
     expect(response.status).toBe(200);
     const items = (response.body as { items: { name: string; value: string; isSecret: boolean }[] }).items;
     expect(items).toEqual([
+      { name: 'PLATFORM_DB_READ_ONLY', value: 'true', isSecret: false },
       { name: 'PLATFORM_DB_TYPE', value: 'duckdb', isSecret: false },
       { name: 'PLATFORM_DB_URL', value: 'demo/sample-data.duckdb', isSecret: false },
     ]);
@@ -58,6 +59,7 @@ describe.each(storeEngines)('the demo deployment on %s', (engine: StoreEngine) =
     expect(warehouseConfigFromEnvVars(variables, server.dataDirectory)).toEqual({
       dialect: 'duckdb',
       path: databasePath,
+      isReadOnly: true,
     });
   });
 

@@ -33,6 +33,23 @@ describe('DuckDB file', () => {
     await second.close();
   });
 
+  test('read-only: several opens of one file at once, and no writes through any of them', async () => {
+    const path = join(directory, 'shared.duckdb');
+    const writer = await DuckDbWarehouse.open(path);
+    await writer.query('CREATE TABLE stores AS SELECT range AS id FROM range(3)', []);
+    await writer.close();
+    const first = await DuckDbWarehouse.open(path, { isReadOnly: true });
+    const second = await DuckDbWarehouse.open(path, { isReadOnly: true });
+    try {
+      expect((await first.query('SELECT count(*) FROM stores', [])).rows).toEqual([[3]]);
+      expect((await second.query('SELECT max(id) FROM stores', [])).rows).toEqual([[2]]);
+      await expect(first.query('DELETE FROM stores', [])).rejects.toThrow(/read-only|read only/i);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
   test('a path that cannot be opened names the path', async () => {
     await expect(DuckDbWarehouse.open(join(directory, 'missing', 'x.duckdb'))).rejects.toMatchObject({
       kind: 'connection',

@@ -10,10 +10,16 @@ describe('warehouseConfigFromEnvVars', () => {
         { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: 'shop.duckdb' },
         dataDirectory,
       ),
-    ).toEqual({ dialect: 'duckdb', path: '/var/platform/shop.duckdb' });
+    ).toEqual({ dialect: 'duckdb', path: '/var/platform/shop.duckdb', isReadOnly: false });
     expect(
       warehouseConfigFromEnvVars({ PLATFORM_DB_TYPE: 'DuckDB', PLATFORM_DB_URL: ':memory:' }, dataDirectory),
-    ).toEqual({ dialect: 'duckdb', path: ':memory:' });
+    ).toEqual({ dialect: 'duckdb', path: ':memory:', isReadOnly: false });
+    expect(
+      warehouseConfigFromEnvVars(
+        { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: 'shop.duckdb', PLATFORM_DB_READ_ONLY: 'TRUE' },
+        dataDirectory,
+      ),
+    ).toEqual({ dialect: 'duckdb', path: '/var/platform/shop.duckdb', isReadOnly: true });
   });
 
   test('maps PostgreSQL from a URL or from its parts', () => {
@@ -37,6 +43,10 @@ describe('warehouseConfigFromEnvVars', () => {
     [{}, /PLATFORM_DB_TYPE is not set/],
     [{ PLATFORM_DB_TYPE: 'mysql' }, /PLATFORM_DB_TYPE "mysql" is not supported/],
     [{ PLATFORM_DB_TYPE: 'duckdb' }, /PLATFORM_DB_URL is not set/],
+    [
+      { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: 'shop.duckdb', PLATFORM_DB_READ_ONLY: 'yes' },
+      /PLATFORM_DB_READ_ONLY "yes" must be true or false/,
+    ],
     [
       { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: '../outside.duckdb' },
       /PLATFORM_DB_URL .* leaves the data directory/,

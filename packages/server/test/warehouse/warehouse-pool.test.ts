@@ -23,7 +23,11 @@ describe('WarehousePool', () => {
       opened += 1;
       return createWarehouse(config);
     });
-    const config: WarehouseConfig = { dialect: 'duckdb', path: join(directory, 'same.duckdb') };
+    const config: WarehouseConfig = {
+      dialect: 'duckdb',
+      path: join(directory, 'same.duckdb'),
+      isReadOnly: false,
+    };
     const [first, second] = await Promise.all([pool.get(1, config), pool.get(1, { ...config })]);
     expect(first).toBe(second);
     expect(await pool.get(1, config)).toBe(first);
@@ -33,14 +37,26 @@ describe('WarehousePool', () => {
 
   test('a changed config closes the old warehouse and opens the new one without restart', async () => {
     const pool = new WarehousePool(createWarehouse);
-    const before = await pool.get(7, { dialect: 'duckdb', path: join(directory, 'before.duckdb') });
+    const before = await pool.get(7, {
+      dialect: 'duckdb',
+      path: join(directory, 'before.duckdb'),
+      isReadOnly: false,
+    });
     await before.query('CREATE TABLE marker AS SELECT $1 AS name', ['before']);
-    const after = await pool.get(7, { dialect: 'duckdb', path: join(directory, 'after.duckdb') });
+    const after = await pool.get(7, {
+      dialect: 'duckdb',
+      path: join(directory, 'after.duckdb'),
+      isReadOnly: false,
+    });
     expect(after).not.toBe(before);
     await expect(before.query('SELECT 1', [])).rejects.toMatchObject({ kind: 'connection' });
     await expect(after.query('SELECT name FROM marker', [])).rejects.toMatchObject({ kind: 'query' });
     // why: the old file was released, so switching back opens it again read-write with its data.
-    const again = await pool.get(7, { dialect: 'duckdb', path: join(directory, 'before.duckdb') });
+    const again = await pool.get(7, {
+      dialect: 'duckdb',
+      path: join(directory, 'before.duckdb'),
+      isReadOnly: false,
+    });
     expect((await again.query('SELECT name FROM marker', [])).rows).toEqual([['before']]);
     await pool.closeAll();
     await expect(again.query('SELECT 1', [])).rejects.toMatchObject({ kind: 'connection' });
@@ -48,10 +64,14 @@ describe('WarehousePool', () => {
 
   test('keeps deployments apart and does not cache a failed open', async () => {
     const pool = new WarehousePool(createWarehouse);
-    const broken: WarehouseConfig = { dialect: 'duckdb', path: join(directory, 'missing', 'x.duckdb') };
+    const broken: WarehouseConfig = {
+      dialect: 'duckdb',
+      path: join(directory, 'missing', 'x.duckdb'),
+      isReadOnly: false,
+    };
     await expect(pool.get(1, broken)).rejects.toMatchObject({ kind: 'connection' });
-    const one = await pool.get(1, { dialect: 'duckdb', path: ':memory:' });
-    const two = await pool.get(2, { dialect: 'duckdb', path: ':memory:' });
+    const one = await pool.get(1, { dialect: 'duckdb', path: ':memory:', isReadOnly: false });
+    const two = await pool.get(2, { dialect: 'duckdb', path: ':memory:', isReadOnly: false });
     expect(one).not.toBe(two);
     await pool.closeAll();
   });

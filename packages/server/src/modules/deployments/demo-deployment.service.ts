@@ -18,6 +18,8 @@ export const demoSampleDataUrl = 'demo/sample-data.duckdb';
 export const demoWarehouseEnvVars: ReadonlyArray<{ name: string; value: string }> = [
   { name: 'PLATFORM_DB_TYPE', value: 'duckdb' },
   { name: 'PLATFORM_DB_URL', value: demoSampleDataUrl },
+  // Every process sharing the data directory (and every account's demo) opens the one file at once.
+  { name: 'PLATFORM_DB_READ_ONLY', value: 'true' },
 ];
 
 /**

@@ -5,5 +5,7 @@ import type { WarehouseConfig } from './warehouse-config.js';
 
 /** The one place a driver is chosen; the container hands it to WarehousePool as its factory. */
 export async function createWarehouse(config: WarehouseConfig): Promise<Warehouse> {
-  return config.dialect === 'duckdb' ? DuckDbWarehouse.open(config.path) : new PostgresWarehouse(config);
+  return config.dialect === 'duckdb'
+    ? DuckDbWarehouse.open(config.path, { isReadOnly: config.isReadOnly })
+    : new PostgresWarehouse(config);
 }

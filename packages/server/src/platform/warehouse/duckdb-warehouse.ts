@@ -80,13 +80,16 @@ export class DuckDbWarehouse implements Warehouse {
   private constructor(private readonly instance: DuckDBInstance) {}
 
   /**
-   * A file path (created when missing) or `:memory:`, opened read-write. SQL run here may only see this
-   * database: no reading or writing of other files (`read_csv('/etc/passwd')`, `COPY ... TO`), and no
-   * extensions fetched or loaded behind the operator's back.
+   * A file path (created when missing) or `:memory:`, opened read-write unless `isReadOnly` (then the file
+   * must exist). SQL run here may only see this database: no reading or writing of other files
+   * (`read_csv('/etc/passwd')`, `COPY ... TO`), and no extensions fetched or loaded behind the operator's back.
    */
-  static async open(path: string): Promise<DuckDbWarehouse> {
+  static async open(path: string, options: { isReadOnly?: boolean } = {}): Promise<DuckDbWarehouse> {
+    const settings = options.isReadOnly
+      ? { ...duckDbSafetySettings, access_mode: 'READ_ONLY' }
+      : duckDbSafetySettings;
     try {
-      return new DuckDbWarehouse(await DuckDBInstance.create(path, duckDbSafetySettings));
+      return new DuckDbWarehouse(await DuckDBInstance.create(path, settings));
     } catch (error) {
       throw new WarehouseError(
         'connection',

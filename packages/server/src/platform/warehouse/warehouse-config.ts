@@ -6,6 +6,11 @@ export interface DuckDbWarehouseConfig {
   dialect: 'duckdb';
   /** An absolute file path or `:memory:`. */
   path: string;
+  /**
+   * `PLATFORM_DB_READ_ONLY=true`: many instances, in one process or several, may then open the same file
+   * (DuckDB lets only one open it read-write), and nothing can change the data through this warehouse.
+   */
+  isReadOnly: boolean;
 }
 
 export interface PostgresWarehouseConfig {
@@ -72,6 +77,13 @@ function postgresConnection(vars: Record<string, string>): PostgresWarehouseConf
   };
 }
 
+function readOnlyFlag(vars: Record<string, string>): boolean {
+  const text = optionalVariable(vars, 'PLATFORM_DB_READ_ONLY');
+  if (text === null || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  throw configurationError(`PLATFORM_DB_READ_ONLY "${text}" must be true or false`);
+}
+
 /**
  * Maps a deployment's environment variables onto a warehouse config. PLATFORM_DB_URL wins over the
  * HOST/PORT/NAME/USER/PASSWORD set when both are given. Errors name the variable at fault.
@@ -84,7 +96,7 @@ export function warehouseConfigFromEnvVars(
   const dialect = type.toLowerCase() as WarehouseDialect;
   if (dialect === 'duckdb') {
     const url = required(vars, 'PLATFORM_DB_URL', 'it must be the DuckDB database file path (or :memory:)');
-    return { dialect, path: duckDbPath(url, dataDirectory) };
+    return { dialect, path: duckDbPath(url, dataDirectory), isReadOnly: readOnlyFlag(vars) };
   }
   if (dialect === 'postgres') {
     return { dialect, connection: postgresConnection(vars), maximumConnections: defaultMaximumConnections };
