@@ -138,12 +138,14 @@ export async function createContainer(config: Config, logger: Logger, options: C
     deploymentLogs,
     secretBox,
   });
+  const envVarsReader = new EnvVarsReader(store.database, secretBox);
+  changeFeed.subscribe((topic) => envVarsReader.handleChange(topic));
   const semantic = createSemanticServices(config, {
     credentials,
     authorization,
     deploymentAccess,
     deploymentDirectory,
-    envVars: new EnvVarsReader(store.database, secretBox),
+    envVars: envVarsReader,
     modelSource: dataModel.modelSource,
     tokenSigner: new DeploymentTokenSigner(deriveTokenSigningKey(secretKey)),
   });

@@ -8,6 +8,11 @@ const topicPrefix = 'deployments:';
 const maximumCachedDeployments = 1000;
 const maximumCachedAccounts = 10_000;
 
+/** Whether a change-feed topic says some account's deployments (or everything) changed. */
+export function isDeploymentsTopic(topic: string): boolean {
+  return topic === everythingChanged || topic.startsWith(topicPrefix);
+}
+
 export function deploymentsTopic(accountId: number): string {
   return `${topicPrefix}${accountId}`;
 }

@@ -99,6 +99,8 @@ export class EnvVarsService {
         );
       }
     });
+    // The data API keeps decrypted variables in memory (EnvVarsReader); this drops them in every process.
+    await this.access.changed(deployment.accountId);
     return { items: await this.read(deploymentId, false) };
   }
 
