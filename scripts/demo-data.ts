@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { demoSampleDataUrl } from '../packages/server/src/modules/deployments/demo-deployment.service.js';
 import {
   defaultSampleSeed,
   validateSampleDataOptions,
@@ -12,12 +13,12 @@ import {
 
 /**
  * `npm run demo-data -- --scale N [--seed S] [--output path]`: writes the seeded e-commerce sample data
- * set into a DuckDB file (default `<PLATFORM_DATA_DIR or .platform>/demo.duckdb`).
+ * set into a DuckDB file (default: the demo deployment's own file, `<PLATFORM_DATA_DIR or .platform>/demo/sample-data.duckdb`).
  */
 const usage = `usage: npm run demo-data -- --scale N [--seed S] [--output path]
   --scale N      size: 1 ≈ 1,000 customers and 10,000 orders, linear (fractions such as 0.1 allowed)
   --seed S       integer seed (default ${defaultSampleSeed}); same seed and scale give identical data
-  --output path  DuckDB file to write (default <PLATFORM_DATA_DIR or .platform>/demo.duckdb)`;
+  --output path  DuckDB file to write (default: the demo deployment's, <PLATFORM_DATA_DIR or .platform>/demo/sample-data.duckdb)`;
 
 function fail(message: string): never {
   process.stderr.write(`demo-data: ${message}\n${usage}\n`);
@@ -50,7 +51,7 @@ function parseOptions() {
     const scale = parseNumber('scale', values.scale);
     if (scale === undefined) fail('--scale is required');
     const dataDirectory = process.env.PLATFORM_DATA_DIR || '.platform';
-    const output = values.output ?? join(dataDirectory, 'demo.duckdb');
+    const output = values.output ?? join(dataDirectory, demoSampleDataUrl);
     const seed = parseNumber('seed', values.seed) ?? defaultSampleSeed;
     validateSampleDataOptions({ scale, seed });
     return {

@@ -16,12 +16,14 @@ export interface ModelCompilation {
   filesHash: string;
 }
 
-// Only YAML files are model files; a README or a CI file beside them is not the compiler's business.
-const modelFilePattern = /\.ya?ml$/i;
+/** Only YAML files are model files; a README or a CI file beside them is not the compiler's business. */
+export function isModelFilePath(path: string): boolean {
+  return /\.ya?ml$/i.test(path);
+}
 
 /** Compiles a branch's files (parse and validate stages of packages/semantic), every error at once. */
 export function compileModel(files: ReadonlyArray<{ path: string; content: Uint8Array }>): ModelCompilation {
-  const modelFiles = files.filter((file) => modelFilePattern.test(file.path));
+  const modelFiles = files.filter((file) => isModelFilePath(file.path));
   const result = compileModelFiles(
     modelFiles.map((file) => ({ fileName: file.path, content: Buffer.from(file.content).toString('utf8') })),
   );

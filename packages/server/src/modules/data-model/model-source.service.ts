@@ -1,4 +1,5 @@
 import type { Principal } from '../identity/principal.js';
+import { isModelFilePath } from './compile-model.js';
 import type { DataModelAccess } from './data-model-access.js';
 import type { DevModeService } from './dev-mode.service.js';
 
@@ -7,9 +8,6 @@ export interface ModelSourceFile {
   fileName: string;
   content: string;
 }
-
-// Only YAML files are model files; a README or a CI file beside them is not the compiler's business.
-const modelFilePattern = /\.ya?ml$/i;
 
 /**
  * What the data API reads of a deployment's repository: a branch's head and the model files of a commit.
@@ -31,7 +29,7 @@ export class ModelSourceService {
     const repositoryId = await this.access.ensureRepository(deployment);
     const files = await this.access.gitStore.readFiles(repositoryId, commit);
     return files
-      .filter((file) => modelFilePattern.test(file.path))
+      .filter((file) => isModelFilePath(file.path))
       .map(
         (file): ModelSourceFile => ({
           fileName: file.path,
