@@ -6,6 +6,7 @@ export * from './operations/registry.js';
 export * from './rights/action.js';
 export * from './schemas/api-key.schema.js';
 export * from './schemas/branch.schema.js';
+export * from './schemas/chat.schema.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/data-api.schema.js';
 export * from './schemas/data-model.schema.js';

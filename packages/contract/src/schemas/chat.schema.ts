@@ -1,0 +1,116 @@
+import * as z from 'zod';
+
+/** `<Unix time in milliseconds, 13 or more digits>-message` (SPEC.md "Limits"). */
+export const ChatMessageId = z
+  .string()
+  .regex(/^[0-9]{13,}-message$/, {
+    error: 'must be "<Unix time in milliseconds>-message", e.g. "1731974400000-message"',
+  })
+  .meta({ description: 'Client message id, `<timestamp>-message`; repeats of it join the running answer.' });
+
+export const ChatUserAttribute = z.strictObject({
+  name: z.string().min(1).max(255),
+  value: z.string().max(4096),
+});
+
+export const ChatSessionSettings = z
+  .strictObject({
+    externalId: z
+      .string()
+      .min(1)
+      .max(255)
+      .regex(/^[^\sA-Z]+$/, { error: 'must be lowercase with no spaces' })
+      .optional(),
+    internalId: z.email({ error: 'must be the e-mail address of a user of the account' }).optional(),
+    email: z.email().optional(),
+    userAttributes: z.array(ChatUserAttribute).max(100).optional(),
+    groups: z.array(z.string().min(1).max(255)).max(100).optional(),
+    securityContext: z.record(z.string(), z.unknown()).optional(),
+    ephemeralTtlSeconds: z
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600)
+      .optional(),
+    isEphemeral: z.boolean().optional(),
+    /** IANA time zone; dates in answers and relative ranges use it. */
+    timezone: z.string().min(1).max(64).optional(),
+  })
+  .meta({ id: 'ChatSessionSettings' });
+
+export type ChatSessionSettings = z.infer<typeof ChatSessionSettings>;
+
+export const ChatStreamInput = z
+  .strictObject({
+    input: z.string().min(1).max(20_000).optional(),
+    chatId: z.string().min(1).max(64).optional(),
+    messageId: ChatMessageId.optional(),
+    sessionSettings: ChatSessionSettings.optional(),
+    activeBranchName: z.string().min(1).max(255).optional(),
+    isDefaultBranch: z.boolean().optional(),
+  })
+  .meta({ id: 'ChatStreamInput' });
+
+export type ChatStreamInput = z.infer<typeof ChatStreamInput>;
+
+export const ChatAbortInput = z
+  .strictObject({
+    chatId: z.string().min(1).max(64),
+    sessionSettings: ChatSessionSettings.optional(),
+  })
+  .meta({ id: 'ChatAbortInput' });
+
+export type ChatAbortInput = z.infer<typeof ChatAbortInput>;
+
+export const ChatToolCall = z.object({
+  name: z.string(),
+  /** The tool's arguments as a JSON string. */
+  input: z.string(),
+  /** The tool's output as a JSON string; only once the call completed; `error` in it when it failed. */
+  result: z.string().optional(),
+});
+
+/** A message of a thread, as `__state__` lists them. */
+export const ChatStateMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  toolCall: ChatToolCall.optional(),
+  graphPath: z.array(z.string()).optional(),
+  sort: z.number().optional(),
+});
+
+/** One line of the chat stream (SPEC.md "Chat resources" and "Events"; API-NOTES.md "Chat API"). */
+export const ChatStreamMessage = z
+  .object({
+    id: z.string(),
+    role: z.enum(['user', 'assistant']).optional(),
+    content: z.string().optional(),
+    thinking: z.string().optional(),
+    toolCall: ChatToolCall.optional(),
+    graphPath: z.array(z.string()).optional(),
+    isDelta: z.boolean().optional(),
+    isInProcess: z.boolean().optional(),
+    isStructuredResponse: z.boolean().optional(),
+    sort: z.number().optional(),
+    state: z
+      .object({
+        chatId: z.string().optional(),
+        isStreaming: z.boolean().optional(),
+        messages: z.array(ChatStateMessage).optional(),
+      })
+      .optional(),
+    type: z.literal('usage').optional(),
+    usage: z
+      .object({
+        llmCalls: z.int(),
+        inputTokens: z.int(),
+        outputTokens: z.int(),
+        totalTokens: z.int(),
+      })
+      .optional(),
+    /** A failure after the stream started. */
+    error: z.string().optional(),
+  })
+  .meta({ id: 'ChatStreamMessage' });
+
+export type ChatStreamMessage = z.infer<typeof ChatStreamMessage>;
