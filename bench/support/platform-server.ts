@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../../packages/server/src/app.js';
+import { buildApp, buildChatApp } from '../../packages/server/src/app.js';
 import { loadConfig } from '../../packages/server/src/config.js';
 import { createContainer } from '../../packages/server/src/container.js';
 import { createLogger } from '../../packages/server/src/logger.js';
@@ -13,6 +13,8 @@ import type { RunningServer } from './bare-server.js';
 export interface PlatformServer extends RunningServer {
   engine: 'pglite' | 'postgres';
   adminKey: string;
+  /** The Chat API listener, when asked for. */
+  chatUrl: string | null;
 }
 
 async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
@@ -30,7 +32,10 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
  * PostgreSQL in a schema of its own (dropped on close). Logs are written at info level to a file in the
  * temp directory, as a production process would write them, without a terminal slowing it down.
  */
-export async function startPlatformServer(options: { databaseUrl: string | null }): Promise<PlatformServer> {
+export async function startPlatformServer(options: {
+  databaseUrl: string | null;
+  isChatListening?: boolean;
+}): Promise<PlatformServer> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'platform-bench-'));
   const schema = options.databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : null;
   const config = loadConfig({
@@ -57,12 +62,15 @@ export async function startPlatformServer(options: { databaseUrl: string | null 
     const app = buildApp(container);
     const address = await app.listen({ host: config.host, port: config.port });
     config.publicUrl = address;
+    const chatApp = options.isChatListening ? buildChatApp(container) : null;
+    const chatUrl = chatApp ? await chatApp.listen({ host: config.host, port: config.aiPort }) : null;
     return {
       engine: options.databaseUrl ? 'postgres' : 'pglite',
       url: address,
       adminKey: bootstrap.adminApiKey,
+      chatUrl,
       async close() {
-        await app.close();
+        await Promise.all([app.close(), chatApp?.close()]);
         await cleanUp();
       },
     };

@@ -1,9 +1,11 @@
 export * from './errors/error-catalogue.js';
 export * from './openapi/build-openapi-document.js';
 export * from './openapi/filter-openapi-document.js';
+export * from './operations/chat-registry.js';
 export * from './operations/operation.js';
 export * from './operations/registry.js';
 export * from './rights/action.js';
+export * from './schemas/agent.schema.js';
 export * from './schemas/api-key.schema.js';
 export * from './schemas/branch.schema.js';
 export * from './schemas/chat.schema.js';
@@ -13,4 +15,5 @@ export * from './schemas/data-model.schema.js';
 export * from './schemas/deployment.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/user.schema.js';
+export * from './schemas/user-attribute.schema.js';
 export const apiVersion = '1.0.0';

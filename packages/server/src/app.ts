@@ -1,12 +1,16 @@
-import { type OperationDefinition, operations } from '@platform/contract';
+import { chatOperations, type OperationDefinition, operations } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
 import type { OperationHandler, OperationHandlers } from './http/operation-handler.js';
+import { registerChatOperations } from './http/register-chat-operations.js';
 import { registerOperations } from './http/register-operations.js';
+import { agentsRoutes } from './modules/agents/agents.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
+import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
 import { semanticRoutes } from './modules/semantic/semantic.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -20,6 +24,8 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...deploymentsRoutes(container),
     ...dataModelRoutes(container),
     ...semanticRoutes(container),
+    ...agentsRoutes(container),
+    ...userAttributesRoutes(container.userAttributes),
   };
 }
 
@@ -45,11 +51,19 @@ export function buildApp(container: Container): FastifyInstance {
   return app;
 }
 
-/** The Chat API listener. Until the chat issue lands it has only health probes; everything else is a JSON 404. */
+/** The Chat API listener (`PLATFORM_AI_PORT`): the chat operations, health probes, a JSON 404 for the rest. */
 export function buildChatApp(container: Container): FastifyInstance {
-  return createHttpServer({
+  const app = createHttpServer({
     logger: container.logger.child({ listener: 'chat' }),
     bodyLimitBytes: container.config.bodyLimitBytes,
     checkReadiness: () => container.store.ping(),
   });
+  const handlers: OperationHandlers<typeof chatOperations> = chatRoutes(container.chatRequests);
+  registerChatOperations(
+    app,
+    chatOperations as unknown as Record<string, OperationDefinition>,
+    handlers as unknown as Record<string, OperationHandler<OperationDefinition>>,
+    { bodyLimitBytes: container.config.bodyLimitBytes },
+  );
+  return app;
 }

@@ -27,8 +27,8 @@ export class AccountBootstrap {
     private readonly database: Database,
     private readonly config: Config,
     private readonly demoDeployment: DemoDeploymentService,
-    /** Gives the demo its data model; the data-model module owns that, not this one. */
-    private readonly onDemoCreated: (deploymentId: number) => Promise<void>,
+    /** Gives the demo its data model and its agent; other modules own those, not this one. */
+    private readonly onDemoCreated: (deploymentId: number, accountId: number) => Promise<void>,
     private readonly logger: Logger,
   ) {}
 
@@ -38,7 +38,7 @@ export class AccountBootstrap {
     const demoId = await this.demoDeployment.ensure(result.accountId);
     // Before the demo's model builds and before the server listens: the demo is queryable once it is up.
     if (demoId !== null || (await this.demoDeployment.isSampleDataInUse())) await this.ensureSampleData();
-    if (demoId !== null) await this.onDemoCreated(demoId);
+    if (demoId !== null) await this.onDemoCreated(demoId, result.accountId);
     let adminKeyPath: string | null = null;
     if (result.adminApiKey && options.writeKeyFile) {
       await mkdir(this.config.dataDirectory, { recursive: true });

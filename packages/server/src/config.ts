@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
 
 export interface Config {
   host: string;
@@ -25,6 +26,8 @@ export interface Config {
   continueWaitSeconds: number;
   /** The longest a data-API query may run in the warehouse before it is cancelled (seconds). */
   queryTimeoutSeconds: number;
+  /** PLATFORM_LLM_*: the model agents answer with unless they name their own. */
+  llm: LanguageModelSettings;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +60,37 @@ function positiveNumber(
 function optional(environment: NodeJS.ProcessEnv, name: string): string | null {
   const value = environment[name]?.trim();
   return value ? value : null;
+}
+
+const llmProviders = ['builtin', 'openai-compatible', 'anthropic'] as const;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** PLATFORM_LLM_*; the API key is kept as given and never logged. */
+function languageModel(environment: NodeJS.ProcessEnv): LanguageModelSettings {
+  const provider = optional(environment, 'PLATFORM_LLM_PROVIDER') ?? 'builtin';
+  if (!llmProviders.includes(provider as (typeof llmProviders)[number])) {
+    throw new ConfigError(
+      `PLATFORM_LLM_PROVIDER must be one of ${llmProviders.join(', ')}, got "${provider}"`,
+    );
+  }
+  const baseUrl = optional(environment, 'PLATFORM_LLM_BASE_URL');
+  if (baseUrl !== null && !isHttpUrl(baseUrl)) {
+    throw new ConfigError(`PLATFORM_LLM_BASE_URL must be an http:// or https:// URL, got "${baseUrl}"`);
+  }
+  return {
+    provider: provider as (typeof llmProviders)[number],
+    baseUrl: baseUrl?.replace(/\/+$/, '') ?? null,
+    model: optional(environment, 'PLATFORM_LLM_MODEL'),
+    apiKey: optional(environment, 'PLATFORM_LLM_API_KEY'),
+  };
 }
 
 export function loadConfig(
@@ -100,5 +134,6 @@ export function loadConfig(
     demoDataScale: positiveNumber(environment, 'PLATFORM_DEMO_SCALE', 1, 1000),
     continueWaitSeconds: positiveNumber(environment, 'PLATFORM_CONTINUE_WAIT_SECONDS', 5, 3600),
     queryTimeoutSeconds: positiveNumber(environment, 'PLATFORM_QUERY_TIMEOUT_SECONDS', 300, 86_400),
+    llm: languageModel(environment),
   };
 }

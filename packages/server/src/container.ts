@@ -2,6 +2,18 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AccountBootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
+import { AgentApiKeysService } from './modules/agents/agent-api-keys.service.js';
+import { AgentsService } from './modules/agents/agents.service.js';
+import { ChatAgentDirectory } from './modules/agents/chat-agent.directory.js';
+import { ChatAuthSettingsService } from './modules/agents/chat-auth-settings.service.js';
+import { DemoAgentService } from './modules/agents/demo-agent.service.js';
+import { ChatAuthenticationService } from './modules/chat/chat-authentication.service.js';
+import { ChatRequestsService } from './modules/chat/chat-requests.service.js';
+import { ChatSessionBuilder } from './modules/chat/chat-session.builder.js';
+import { ChatStreamService } from './modules/chat/chat-stream.service.js';
+import { ChatUsersService } from './modules/chat/chat-users.service.js';
+import { PlatformTokenVerifier } from './modules/chat/platform-token.verifier.js';
+import { createAgentTools } from './modules/chat/tools/create-agent-tools.js';
 import { BranchesService } from './modules/data-model/branches.service.js';
 import { BuildsService } from './modules/data-model/builds.service.js';
 import { CommitService } from './modules/data-model/commit.service.js';
@@ -29,12 +41,15 @@ import { EngineVersionsService } from './modules/deployments/engine-versions.ser
 import { EnvVarsReader } from './modules/deployments/env-vars.reader.js';
 import { EnvVarsService } from './modules/deployments/env-vars.service.js';
 import { RegionsService } from './modules/deployments/regions.service.js';
+import { AccountsService } from './modules/identity/accounts.service.js';
 import { ApiKeysService } from './modules/identity/api-keys.service.js';
 import { AuthorizationService } from './modules/identity/authorization.service.js';
 import { CredentialService } from './modules/identity/credential.service.js';
+import { UserAttributesService } from './modules/identity/user-attributes.service.js';
 import { UsersService } from './modules/identity/users.service.js';
+import { AgentDataService } from './modules/semantic/agent-data.service.js';
 import { CompiledModelCache } from './modules/semantic/compiled-model.cache.js';
-import { DataApiAccessService } from './modules/semantic/data-api-access.service.js';
+import { type AccountUserRoles, DataApiAccessService } from './modules/semantic/data-api-access.service.js';
 import { DataApiCredentialService } from './modules/semantic/data-api-credential.service.js';
 import { DeploymentTokenSigner, deriveTokenSigningKey } from './modules/semantic/deployment-token.signer.js';
 import { DeploymentTokensService } from './modules/semantic/deployment-tokens.service.js';
@@ -55,6 +70,9 @@ import { migrate } from './platform/database/migrate.js';
 import { migrationSources } from './platform/database/migration-sources.js';
 import { createGitStore } from './platform/git-store/create-git-store.js';
 import { createJobRunner } from './platform/jobs/create-job-runner.js';
+import { createAgentRunner } from './platform/llm/create-agent-runner.js';
+import { createStreamBus } from './platform/streams/create-stream-bus.js';
+import type { StreamBus } from './platform/streams/stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
 
@@ -77,6 +95,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
   let changeFeed: ChangeFeed;
   let secretBox: SecretBox;
   let secretKey: string;
+  let streamBus: StreamBus;
   try {
     const applied = await migrate(store.database, migrationSources);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
@@ -86,6 +105,15 @@ export async function createContainer(config: Config, logger: Logger, options: C
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
       logger: logger.child({ component: 'change-feed' }),
+    });
+    // Chat answers: Redis Streams with REDIS_URL (any process joins or aborts), else this process only.
+    const feed = changeFeed;
+    streamBus = await createStreamBus({
+      redisUrl: config.redisUrl,
+      logger: logger.child({ component: 'stream-bus' }),
+    }).catch(async (error: unknown) => {
+      await feed.close();
+      throw error;
     });
   } catch (error) {
     await store.close();
@@ -133,6 +161,21 @@ export async function createContainer(config: Config, logger: Logger, options: C
     secretBox,
     config,
   );
+  const accounts = new AccountsService(store.database);
+  const userAttributes = new UserAttributesService(store.database, authorization);
+  // Agents, their keys and chat-auth settings cascade with their deployment's row: no listener needed.
+  const agents = new AgentsService(store.database, deploymentAccess, secretBox);
+  const agentApiKeys = new AgentApiKeysService(store.database, deploymentAccess);
+  const chatAuthSettings = new ChatAuthSettingsService(store.database, deploymentAccess, secretBox);
+  const chatAgents = new ChatAgentDirectory(store.database, secretBox, accounts, chatAuthSettings);
+  // The Chat API surface: who the caller is (agent key or platform token) and which chat user they act as.
+  const chatUsers = new ChatUsersService(store.database);
+  const chatAuthentication = new ChatAuthenticationService(chatAgents, new PlatformTokenVerifier());
+  const chatSessions = new ChatSessionBuilder(chatUsers, {
+    namesOf: (accountId) => userAttributes.namesOf(accountId),
+    activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
+  });
+  const demoAgent = new DemoAgentService(store.database);
   const dataModel = await createDataModelServices(store, config, logger, {
     deploymentAccess,
     deploymentLogs,
@@ -148,7 +191,22 @@ export async function createContainer(config: Config, logger: Logger, options: C
     envVars: envVarsReader,
     modelSource: dataModel.modelSource,
     tokenSigner: new DeploymentTokenSigner(deriveTokenSigningKey(secretKey)),
+    accountUsers: users,
   });
+  const agentRunner = createAgentRunner({ defaults: config.llm, logger });
+  const chatStreams = new ChatStreamService(
+    store.database,
+    streamBus,
+    { agentRunner, agentData: semantic.services.agentData, createAgentTools },
+    logger.child({ component: 'chat' }),
+  );
+  const chatRequests = new ChatRequestsService(
+    chatAgents,
+    chatAuthentication,
+    chatSessions,
+    chatUsers,
+    chatStreams,
+  );
   const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess, (deploymentId, branchName) =>
     dataModel.builds.latest(deploymentId, branchName),
   );
@@ -156,7 +214,10 @@ export async function createContainer(config: Config, logger: Logger, options: C
     store.database,
     config,
     demoDeployment,
-    (deploymentId) => dataModel.demoModel.seed({ id: deploymentId, deployBranchName: demoDeployBranchName }),
+    async (deploymentId, accountId) => {
+      await demoAgent.ensure(accountId, deploymentId);
+      await dataModel.demoModel.seed({ id: deploymentId, deployBranchName: demoDeployBranchName });
+    },
     logger.child({ component: 'bootstrap' }),
   );
   return {
@@ -180,13 +241,29 @@ export async function createContainer(config: Config, logger: Logger, options: C
     demoDeployment,
     bootstrap,
     changeFeed,
+    accounts,
+    userAttributes,
+    agents,
+    agentApiKeys,
+    chatAuthSettings,
+    chatAgents,
+    chatUsers,
+    chatAuthentication,
+    chatSessions,
+    agentRunner,
+    streamBus,
+    chatStreams,
+    chatRequests,
     ...dataModel,
     ...semantic.services,
     async close() {
+      // Answers still running are stopped and stored as failed while the store and warehouses are open.
+      await chatStreams.close();
       // Builds still running write to the store: let them finish before it closes.
       await dataModel.jobs.close();
       await semantic.close();
       await changeFeed.close();
+      await streamBus.close();
       await store.close();
     },
   };
@@ -254,6 +331,7 @@ function createSemanticServices(
     envVars: EnvVarsReader;
     modelSource: ModelSourceService;
     tokenSigner: DeploymentTokenSigner;
+    accountUsers: AccountUserRoles;
   },
 ) {
   const pool = new WarehousePool(createWarehouse);
@@ -269,6 +347,7 @@ function createSemanticServices(
       dependencies.deploymentAccess,
       dependencies.deploymentDirectory,
       dependencies.modelSource,
+      dependencies.accountUsers,
     ),
     compiledModels,
   );
@@ -276,6 +355,7 @@ function createSemanticServices(
     continueWaitMilliseconds: config.continueWaitSeconds * 1000,
     queryTimeoutMilliseconds: config.queryTimeoutSeconds * 1000,
   };
+  const modelSql = new ModelSqlService(planner, warehouses, timing);
   return {
     services: {
       dataApiCredentials: new DataApiCredentialService(
@@ -288,7 +368,8 @@ function createSemanticServices(
       compiledModels,
       loadQueries: new LoadQueryService(planner, warehouses, inFlightQueries, timing),
       modelMetadata: new ModelMetadataService(planner),
-      modelSql: new ModelSqlService(planner, warehouses, timing),
+      modelSql,
+      agentData: new AgentDataService(planner, modelSql, warehouses, timing),
     },
     async close() {
       inFlightQueries.clear();

@@ -8,6 +8,9 @@ export const redactedPaths = [
   'headers.authorization',
   '*.token',
   '*.apiKey',
+  // Settings objects nest their keys one level deeper (config.llm.apiKey, agent.model.apiKey).
+  '*.*.apiKey',
+  '*.*.secret',
   '*.password',
   '*.secret',
   '*.secretKey',

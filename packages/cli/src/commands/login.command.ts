@@ -11,6 +11,7 @@ interface LoginOptions extends CommonOptions {
   apiKey?: string;
   url?: string;
   authScheme?: AuthScheme;
+  chatUrl?: string;
 }
 
 export function registerLoginCommands(program: Command, context: CommandContext): void {
@@ -19,6 +20,7 @@ export function registerLoginCommands(program: Command, context: CommandContext)
     .description('check an API key against the server and save it as a context')
     .option('--api-key <key>', 'the API key (sk-...); default $PLATFORM_API_KEY')
     .option('--url <url>', `the management API URL (default $PLATFORM_API_URL or ${defaultApiUrl})`)
+    .option('--chat-url <url>', 'the Chat API URL, for platform chat (default $PLATFORM_CHAT_URL)')
     .option('--context <name>', 'save under this name (default: the current context, or "default")')
     .addOption(new Option('--auth-scheme <scheme>', 'force the Authorization scheme').choices(authSchemes))
     .option('--json', 'print the verified identity as JSON')
@@ -40,8 +42,17 @@ export function registerLoginCommands(program: Command, context: CommandContext)
       const me = await context
         .clientFor({ apiUrl, apiKey, authScheme: authScheme ?? null })
         .call('getCurrentUser');
-      const saved: Context = { apiUrl, apiKey, ...(authScheme ? { authScheme } : {}) };
+      // A new login to the same server keeps the chat URL saved before, unless a new one is given.
+      const chatUrl =
+        options.chatUrl?.replace(/\/+$/, '') ?? (existing?.apiUrl === apiUrl ? existing.chatUrl : undefined);
+      const saved: Context = {
+        apiUrl,
+        apiKey,
+        ...(authScheme ? { authScheme } : {}),
+        ...(chatUrl ? { chatUrl } : {}),
+      };
       const file = await context.writeConfig({
+        ...config,
         currentContext: name,
         contexts: { ...config.contexts, [name]: saved },
       });
@@ -67,7 +78,15 @@ export function registerLoginCommands(program: Command, context: CommandContext)
       const { [name]: _removed, ...remaining } = config.contexts;
       const currentContext =
         config.currentContext === name ? (Object.keys(remaining)[0] ?? null) : config.currentContext;
-      await context.writeConfig({ currentContext, contexts: remaining });
+      // Agent keys platform chat created through this context go with it, unless another context still reaches that server.
+      const removedUrl = config.contexts[name]?.apiUrl;
+      const isUrlStillUsed = Object.values(remaining).some((saved) => saved.apiUrl === removedUrl);
+      const agentKeys = Object.fromEntries(
+        Object.entries(config.agentKeys ?? {}).filter(
+          ([, key]) => isUrlStillUsed || key.apiUrl !== removedUrl,
+        ),
+      );
+      await context.writeConfig({ ...config, currentContext, contexts: remaining, agentKeys });
       context.render(options, { removedContext: name, currentContext }, () =>
         [
           `logged out: removed context "${name}" from ${configFileOf(context.configDirectory)}`,

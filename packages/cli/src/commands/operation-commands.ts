@@ -18,6 +18,12 @@ function dataModel(verb: string, ...rest: string[]): readonly string[] {
   return ['data-model', verb, ...rest, '--deployment', '5'];
 }
 
+const exampleAgentId = '3f0c6a52-8d0e-4c8a-9f4e-2b7d1c5e9a10';
+
+function agents(...words: string[]): readonly string[] {
+  return ['agents', ...words, '--deployment', '5'];
+}
+
 /**
  * Which command calls each API operation. Typed against the registry, so a new operation without a
  * command does not compile, and a test runs every example to prove the command really calls it.
@@ -121,4 +127,32 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'query',
     example: ['query', '--sql', 'SELECT MEASURE(count) FROM orders', '--deployment', '5'],
   },
+  listAgents: { command: 'agents list', example: agents('list') },
+  createAgent: { command: 'agents create', example: agents('create', '--name', 'Sales analyst') },
+  getAgent: { command: 'agents get', example: agents('get', exampleAgentId) },
+  updateAgent: {
+    command: 'agents update',
+    example: agents('update', exampleAgentId, '--model', 'large', '--default'),
+  },
+  deleteAgent: { command: 'agents delete', example: agents('delete', exampleAgentId) },
+  listAgentApiKeys: { command: 'agents keys list', example: agents('keys', 'list', exampleAgentId) },
+  createAgentApiKey: {
+    command: 'agents keys create',
+    example: agents('keys', 'create', exampleAgentId, '--name', 'website'),
+  },
+  deleteAgentApiKey: {
+    command: 'agents keys delete',
+    example: agents('keys', 'delete', exampleAgentId, '7'),
+  },
+  getChatAuthSettings: { command: 'agents chat-auth get', example: agents('chat-auth', 'get') },
+  updateChatAuthSettings: {
+    command: 'agents chat-auth set',
+    example: agents('chat-auth', 'set', '--enable', '--secret', 'shared-secret'),
+  },
+  listUserAttributes: { command: 'user-attributes list', example: ['user-attributes', 'list'] },
+  createUserAttribute: {
+    command: 'user-attributes create',
+    example: ['user-attributes', 'create', '--name', 'region'],
+  },
+  deleteUserAttribute: { command: 'user-attributes delete', example: ['user-attributes', 'delete', '3'] },
 };

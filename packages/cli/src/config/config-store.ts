@@ -8,13 +8,26 @@ export const ContextSchema = z.object({
   apiUrl: z.string().min(1),
   apiKey: z.string().min(1),
   authScheme: z.enum(authSchemes).optional(),
+  /** Where this installation's Chat API listens (`platform chat`); it is a listener of its own. */
+  chatUrl: z.string().min(1).optional(),
 });
 
 export type Context = z.infer<typeof ContextSchema>;
 
+/** An agent API key `platform chat` created, kept so each chat does not mint a new one. */
+export const SavedAgentKeySchema = z.object({
+  /** The management API it was created on: a key is only valid there. */
+  apiUrl: z.string().min(1),
+  token: z.string().min(1),
+});
+
+export type SavedAgentKey = z.infer<typeof SavedAgentKeySchema>;
+
 const ConfigSchema = z.object({
   currentContext: z.string().nullable().default(null),
   contexts: z.record(z.string(), ContextSchema).default({}),
+  /** By agent id (a UUID, unique across servers). */
+  agentKeys: z.record(z.string(), SavedAgentKeySchema).optional(),
 });
 
 export type CliConfig = z.infer<typeof ConfigSchema>;

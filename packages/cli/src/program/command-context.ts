@@ -10,6 +10,15 @@ export interface CliRuntime {
   fetch: typeof fetch;
   writeOut: (text: string) => void;
   writeError: (text: string) => void;
+  /** The process's terminal, for interactive commands (platform chat); absent when commands run in-process. */
+  terminal?: TerminalStreams;
+}
+
+export interface TerminalStreams {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  isInputTerminal: boolean;
+  isOutputTerminal: boolean;
 }
 
 /** The options every command has. */

@@ -10,6 +10,8 @@ const serverMain = join(repositoryRoot, 'packages/server/src/main.ts');
 
 export interface RunningServer {
   apiUrl: string;
+  /** The Chat API listener. */
+  chatUrl: string;
   adminKey: string;
   stop(): Promise<void>;
 }
@@ -26,6 +28,8 @@ const inheritedCliVariables = [
   'PLATFORM_API_KEY',
   'PLATFORM_AUTH_SCHEME',
   'PLATFORM_CONFIG_DIR',
+  'PLATFORM_CHAT_URL',
+  'PLATFORM_AGENT_KEY',
 ];
 
 function cleanEnvironment(): NodeJS.ProcessEnv {
@@ -73,25 +77,28 @@ export async function startServer(): Promise<RunningServer> {
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const started = await new Promise<{ apiUrl: string; adminKey: string }>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in time:\n${stdout}\n${stderr}`)),
-      110_000,
-    );
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const apiUrl = /management and build API: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      const adminKey = /admin API key \(shown once\): (sk-\S+)/.exec(stdout)?.[1];
-      if (apiUrl && adminKey) {
+  const started = await new Promise<{ apiUrl: string; chatUrl: string; adminKey: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server did not start in time:\n${stdout}\n${stderr}`)),
+        110_000,
+      );
+      child.stdout?.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const apiUrl = /management and build API: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+        const chatUrl = /chat API:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+        const adminKey = /admin API key \(shown once\): (sk-\S+)/.exec(stdout)?.[1];
+        if (apiUrl && chatUrl && adminKey) {
+          clearTimeout(timer);
+          resolve({ apiUrl, chatUrl, adminKey });
+        }
+      });
+      child.once('exit', (code) => {
         clearTimeout(timer);
-        resolve({ apiUrl, adminKey });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before it was ready:\n${stdout}\n${stderr}`));
-    });
-  });
+        reject(new Error(`server exited with ${code} before it was ready:\n${stdout}\n${stderr}`));
+      });
+    },
+  );
   return {
     ...started,
     async stop() {
@@ -111,20 +118,23 @@ export async function temporaryConfigDirectory(): Promise<string> {
 export function runPlatform(
   args: readonly string[],
   environment: Record<string, string> = {},
+  /** Written to the command's stdin, which is then closed; without it stdin is not connected. */
+  input?: string,
 ): Promise<PlatformResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [platformBin, ...args], {
       cwd: repositoryRoot,
       // From source: a bundle left in dist/ by `npm pack` must not stand in for the code under test.
       env: { ...cleanEnvironment(), PLATFORM_CLI_FROM_SOURCE: '1', ...environment },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (input !== undefined) child.stdin?.end(input);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     child.once('error', reject);

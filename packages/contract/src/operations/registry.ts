@@ -1,3 +1,13 @@
+import { createAgent } from './agents/create-agent.operation.js';
+import { createAgentApiKey } from './agents/create-agent-api-key.operation.js';
+import { deleteAgent } from './agents/delete-agent.operation.js';
+import { deleteAgentApiKey } from './agents/delete-agent-api-key.operation.js';
+import { getAgent } from './agents/get-agent.operation.js';
+import { getChatAuthSettings } from './agents/get-chat-auth-settings.operation.js';
+import { listAgentApiKeys } from './agents/list-agent-api-keys.operation.js';
+import { listAgents } from './agents/list-agents.operation.js';
+import { updateAgent } from './agents/update-agent.operation.js';
+import { updateChatAuthSettings } from './agents/update-chat-auth-settings.operation.js';
 import { createApiKey } from './api-keys/create-api-key.operation.js';
 import { deleteApiKey } from './api-keys/delete-api-key.operation.js';
 import { getApiKey } from './api-keys/get-api-key.operation.js';
@@ -43,6 +53,9 @@ import { loadQuery } from './semantic/load-query.operation.js';
 import { postLoadQuery } from './semantic/post-load-query.operation.js';
 import { runModelSql } from './semantic/run-model-sql.operation.js';
 import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
+import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
+import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
+import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
 import { deleteUser } from './users/delete-user.operation.js';
@@ -105,6 +118,19 @@ export const operations = {
   getModelMetadata,
   generateQuerySql,
   runModelSql,
+  listAgents,
+  createAgent,
+  getAgent,
+  updateAgent,
+  deleteAgent,
+  listAgentApiKeys,
+  createAgentApiKey,
+  deleteAgentApiKey,
+  getChatAuthSettings,
+  updateChatAuthSettings,
+  listUserAttributes,
+  createUserAttribute,
+  deleteUserAttribute,
 } as const;
 
 export type Operations = typeof operations;

@@ -126,6 +126,7 @@ function search(index: SearchIndexData, text: string, options: MetadataSearchOpt
       type: source.kind,
       title: source.title,
       ...(source.description === undefined ? {} : { description: source.description }),
+      ...(source.synonyms.length === 0 ? {} : { synonyms: source.synonyms }),
       members: members.flatMap((document) => {
         const member = index.documents[document]?.member;
         return member === undefined ? [] : [searchMember(member)];
@@ -214,6 +215,7 @@ function searchMember(member: ResolvedMember): MetadataSearchMember {
     name: member.path,
     title: member.title,
     ...(member.description === undefined ? {} : { description: member.description }),
+    ...(member.synonyms.length === 0 ? {} : { synonyms: member.synonyms }),
   };
   if (definition.kind === 'measure') {
     return {

@@ -10,6 +10,8 @@ export interface MetadataSearchMember {
   readonly type: string;
   /** For a measure: its type in camelCase (`sum`, `countDistinct`…). */
   readonly aggType?: string;
+  /** `meta.synonyms`, only when the member has some: other words the analyst may hear for it. */
+  readonly synonyms?: readonly string[];
 }
 
 export interface MetadataSearchSource {
@@ -17,6 +19,8 @@ export interface MetadataSearchSource {
   readonly type: 'cube' | 'view';
   readonly title: string;
   readonly description?: string;
+  /** `meta.synonyms`, only when the source has some. */
+  readonly synonyms?: readonly string[];
   /** Matching members first, best first, then the source's other members in model order. */
   readonly members: readonly MetadataSearchMember[];
 }

@@ -118,7 +118,21 @@ describe('metadata search', () => {
       kind: 'measure',
       type: 'number',
       aggType: 'sum',
+      synonyms: ['revenue', 'turnover'],
     });
+  });
+
+  it('returns synonyms with the sources and members that have them, and only those', () => {
+    const result = search('turnover clients');
+    const orders = result.cubes.find((cube) => cube.name === 'orders');
+    const customers = result.cubes.find((cube) => cube.name === 'customers');
+    expect(orders?.members[0]).toMatchObject({
+      name: 'orders.total_amount',
+      synonyms: ['revenue', 'turnover'],
+    });
+    expect(orders).not.toHaveProperty('synonyms');
+    expect(orders?.members.find((member) => member.name === 'orders.count')).not.toHaveProperty('synonyms');
+    expect(customers?.synonyms).toEqual(['clients', 'buyers']);
   });
 
   it('ranks the source covering most words of the question first', () => {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@platform/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { errorBody } from './error-body.js';
 
@@ -21,6 +21,25 @@ function codeOfFastifyError(error: FastifyError): ErrorCode | null {
   return null;
 }
 
+/** A client error Fastify raised itself (bad JSON, too large, wrong content type) as a code and message. */
+export function describeFastifyError(
+  error: FastifyError,
+  request: FastifyRequest,
+  bodyLimitBytes: number,
+): { code: ErrorCode; message: string } | null {
+  const code = codeOfFastifyError(error);
+  if (!code) return null;
+  const message =
+    code === 'PAYLOAD_TOO_LARGE'
+      ? `the request body exceeds the limit of ${request.routeOptions.bodyLimit ?? bodyLimitBytes} bytes`
+      : code === 'UNSUPPORTED_MEDIA_TYPE'
+        ? `unsupported content type "${request.headers['content-type'] ?? ''}": send application/json`
+        : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? `the request body is not valid JSON: ${error.message}`
+          : error.message;
+  return { code, message };
+}
+
 /** One error handler and one not-found handler: every non-2xx answer carries the same JSON body. */
 export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -29,17 +48,9 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
       if (body.statusCode >= 500) request.log.error({ err: error }, error.message);
       return reply.status(body.statusCode).send(body);
     }
-    const code = codeOfFastifyError(error);
-    if (code) {
-      const message =
-        code === 'PAYLOAD_TOO_LARGE'
-          ? `the request body exceeds the limit of ${request.routeOptions.bodyLimit ?? bodyLimitBytes} bytes`
-          : code === 'UNSUPPORTED_MEDIA_TYPE'
-            ? `unsupported content type "${request.headers['content-type'] ?? ''}": send application/json`
-            : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
-              ? `the request body is not valid JSON: ${error.message}`
-              : error.message;
-      const body = errorBody(code, message, request.id);
+    const described = describeFastifyError(error, request, bodyLimitBytes);
+    if (described) {
+      const body = errorBody(described.code, described.message, request.id);
       return reply.status(body.statusCode).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -14,6 +14,8 @@ export function sendNdjson(
   reply: FastifyReply,
   lines: AsyncIterable<unknown>,
   lineSchema: z.ZodType | null,
+  /** The Chat API serves its lines as `application/json` (API-NOTES.md "Chat API"). */
+  contentType = 'application/x-ndjson; charset=utf-8',
 ): FastifyReply {
   async function* encode(): AsyncGenerator<string> {
     try {
@@ -31,7 +33,7 @@ export function sendNdjson(
       yield `${JSON.stringify({ error: message })}\n`;
     }
   }
-  reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+  reply.header('content-type', contentType);
   reply.header('cache-control', 'no-store');
   return reply.send(Readable.from(encode(), { objectMode: false }));
 }

@@ -1,5 +1,6 @@
 import type { OperationDefinition, OperationInput, OperationOutput } from '@platform/contract';
 import type { Logger } from 'pino';
+import type { ChatCredentials } from '../modules/chat/chat-authentication.service.js';
 import type { Principal } from '../modules/identity/principal.js';
 import type { DataApiCaller } from '../modules/semantic/data-api-caller.js';
 
@@ -16,9 +17,22 @@ export interface DataApiOperationContext {
   logger: Logger;
 }
 
+/**
+ * The Chat API's handlers authenticate themselves (the credential is checked against the path's agent
+ * and the body's session settings), so they get the raw credentials and a signal for a client gone away.
+ */
+export interface ChatOperationContext {
+  credentials: ChatCredentials;
+  signal: AbortSignal;
+  requestId: string;
+  logger: Logger;
+}
+
 type ContextOf<Operation extends OperationDefinition> = Operation['authScheme'] extends 'dataApi'
   ? DataApiOperationContext
-  : OperationContext;
+  : Operation['authScheme'] extends 'chat'
+    ? ChatOperationContext
+    : OperationContext;
 
 export type OperationHandler<Operation extends OperationDefinition> = (
   input: OperationInput<Operation> & { context: ContextOf<Operation> },

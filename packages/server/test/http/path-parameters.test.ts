@@ -13,7 +13,14 @@ import { expectErrorBody } from './expect-error-body.js';
 
 /** Beyond the 32-bit integer ids the store keeps (PostgreSQL `serial`). */
 const beyondIntegerRange = 2 ** 31;
-const placeholderResources: AccountResources = { deploymentId: 1, userId: 1, apiKeyId: 1 };
+const placeholderResources: AccountResources = {
+  deploymentId: 1,
+  userId: 1,
+  apiKeyId: 1,
+  agentId: '00000000-0000-4000-8000-000000000001',
+  agentApiKeyId: 1,
+  userAttributeId: 1,
+};
 
 /** Operations with a numeric id in the path, read from their examples. */
 const withNumericIds = registeredOperations

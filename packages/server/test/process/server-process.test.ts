@@ -32,8 +32,11 @@ describe('the server process', () => {
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
     }
+    // The chat listener answers its own routes: an agent of an account that does not exist is a 404.
     const chatUnknown = await fetch(`${first.chatUrl}/api/v1/public/x/agents/1/chat/stream-chat-state`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Api-Key sk-unknown' },
+      body: JSON.stringify({ input: 'hello', sessionSettings: { externalId: 'someone' } }),
     });
     expect(chatUnknown.status).toBe(404);
     expect(await chatUnknown.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -35,12 +35,40 @@ export async function createAdminApiKey(
   return response.body as { id: number; token: string };
 }
 
-/** The first account's resources the examples point at: the demo deployment, a user and an API key. */
+/**
+ * The first account's resources the examples point at: the demo deployment, a user, an API key, the
+ * demo's default agent with a key of its own, and a user attribute.
+ */
 export async function createAccountResources(server: TestServer): Promise<AccountResources> {
   const deploymentId = await findDeploymentId(server, 'demo');
   const { userId } = await createUserWithKey(server, 'developer');
   const apiKey = await createAdminApiKey(server, { name: 'security target' });
-  return { deploymentId, userId, apiKeyId: apiKey.id };
+  const agents = await server.request({ method: 'GET', url: `/api/v1/deployments/${deploymentId}/agents` });
+  const agentId = (agents.body as { items: Array<{ id: string }> }).items[0]?.id;
+  if (!agentId) throw new Error(`the demo deployment has no agent: ${JSON.stringify(agents.body)}`);
+  const agentApiKey = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/agents/${agentId}/api-keys`,
+    body: { name: 'security target' },
+  });
+  const attribute = await server.request({
+    method: 'POST',
+    url: '/api/v1/user-attributes',
+    body: { name: 'security_target' },
+  });
+  if (agentApiKey.status !== 201 || attribute.status !== 201) {
+    throw new Error(
+      `could not create agent resources: ${JSON.stringify([agentApiKey.body, attribute.body])}`,
+    );
+  }
+  return {
+    deploymentId,
+    userId,
+    apiKeyId: apiKey.id,
+    agentId,
+    agentApiKeyId: (agentApiKey.body as { id: number }).id,
+    userAttributeId: (attribute.body as { id: number }).id,
+  };
 }
 
 /** What the first account's resources look like, to prove that refused calls changed nothing. */
@@ -52,6 +80,10 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/api-keys/${resources.apiKeyId}`,
     '/api/v1/users?first=100',
     '/api/v1/deployments?first=100',
+    `/api/v1/deployments/${resources.deploymentId}/agents`,
+    `/api/v1/deployments/${resources.deploymentId}/agents/${resources.agentId}/api-keys`,
+    `/api/v1/deployments/${resources.deploymentId}/chat-auth`,
+    '/api/v1/user-attributes',
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

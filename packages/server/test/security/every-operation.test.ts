@@ -65,7 +65,14 @@ function operationOf(operationId: string): OperationDefinition {
 }
 
 /** Resources with made-up ids, for checking the examples against the schemas without a server. */
-const placeholderResources: AccountResources = { deploymentId: 1, userId: 2, apiKeyId: 3 };
+const placeholderResources: AccountResources = {
+  deploymentId: 1,
+  userId: 2,
+  apiKeyId: 3,
+  agentId: '00000000-0000-4000-8000-000000000004',
+  agentApiKeyId: 5,
+  userAttributeId: 6,
+};
 
 describe('the examples table of the security suite', () => {
   it('has an example for every operation of the registry', () => {

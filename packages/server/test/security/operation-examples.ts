@@ -3,6 +3,10 @@ export interface AccountResources {
   deploymentId: number;
   userId: number;
   apiKeyId: number;
+  /** The demo deployment's default agent, one of its keys, and a user attribute of the account. */
+  agentId: string;
+  agentApiKeyId: number;
+  userAttributeId: number;
 }
 
 /**
@@ -24,6 +28,12 @@ const countQuery = { measures: ['orders.count'] };
 const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
 const onUser = ({ userId }: AccountResources) => ({ userId });
 const onApiKey = ({ apiKeyId }: AccountResources) => ({ apiKeyId });
+const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
+const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
+  deploymentId,
+  agentId,
+  keyId: agentApiKeyId,
+});
 
 /**
  * One entry per operation of the contract. A test fails when an operation has none, so every new
@@ -107,4 +117,17 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   getModelMetadata: { params: onDeployment },
   generateQuerySql: { params: onDeployment, body: () => ({ query: countQuery }) },
   runModelSql: { params: onDeployment, body: () => ({ query: 'SELECT MEASURE(count) FROM orders' }) },
+  listAgents: { params: onDeployment },
+  createAgent: { params: onDeployment, body: () => ({ name: 'security example' }) },
+  getAgent: { params: onAgent },
+  updateAgent: { params: onAgent, body: () => ({ name: 'security example' }) },
+  deleteAgent: { params: onAgent },
+  listAgentApiKeys: { params: onAgent },
+  createAgentApiKey: { params: onAgent, body: () => ({ name: 'security example' }) },
+  deleteAgentApiKey: { params: onAgentApiKey },
+  getChatAuthSettings: { params: onDeployment },
+  updateChatAuthSettings: { params: onDeployment, body: () => ({ enabled: false }) },
+  listUserAttributes: {},
+  createUserAttribute: { body: () => ({ name: 'security_example' }) },
+  deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
 };

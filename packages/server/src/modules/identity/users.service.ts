@@ -1,6 +1,6 @@
 import type * as contract from '@platform/contract';
 import { statusOfErrorCode } from '@platform/contract';
-import { and, asc, count, eq, gt, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
@@ -135,6 +135,35 @@ export class UsersService {
       }
     }
     return { action: input.action, succeeded, failed };
+  }
+
+  /**
+   * The role of an active user of the account, or null (unknown, another account's, inactive): for a
+   * service acting for a user without their credential, such as the chat analyst's data queries.
+   */
+  async activeRoleOf(accountId: number, userId: number): Promise<contract.Role | null> {
+    const [row] = await this.database
+      .select({ role: usersTable.role })
+      .from(usersTable)
+      .where(
+        and(eq(usersTable.id, userId), eq(usersTable.accountId, accountId), eq(usersTable.status, 'active')),
+      );
+    return row?.role ?? null;
+  }
+
+  /** The id of the account's active user with this e-mail (any case), or null: chat `internalId` sessions. */
+  async activeUserIdByEmail(accountId: number, email: string): Promise<number | null> {
+    const [row] = await this.database
+      .select({ id: usersTable.id })
+      .from(usersTable)
+      .where(
+        and(
+          eq(usersTable.accountId, accountId),
+          sql`lower(${usersTable.email}) = ${email.toLowerCase()}`,
+          eq(usersTable.status, 'active'),
+        ),
+      );
+    return row?.id ?? null;
   }
 
   private async find(principal: Principal, userId: number): Promise<UserRow> {

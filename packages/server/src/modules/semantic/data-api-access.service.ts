@@ -1,9 +1,17 @@
+import { actionsOfRole, type Role } from '@platform/contract';
 import type { AccessCaller } from '@platform/semantic';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { ModelSourceService } from '../data-model/model-source.service.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import type { DeploymentDirectory } from '../deployments/deployment-directory.js';
 import type { DataApiCaller } from './data-api-caller.js';
+
+/** The identity module's answer for a chat user who is an account user (UsersService). */
+export interface AccountUserRoles {
+  activeRoleOf(accountId: number, userId: number): Promise<Role | null>;
+}
+
+type ChatUserCaller = Extract<DataApiCaller, { kind: 'chatUser' }>;
 
 /** The deployment and branch a data-API request reads, and who access policies see. */
 export interface QueryTarget {
@@ -17,12 +25,15 @@ export interface QueryTarget {
  * (404 across accounts, role and key scope checked) and is seen by access policies as the group named
  * after its role, with an empty security context. A deployment token reaches only its own deployment
  * (403 for any other, like a key scoped elsewhere) with the security context and groups it carries.
+ * A chat user reaches only the chat's deployment: an external user with the groups, security context and
+ * user attributes of their session, an account user (active) as their role's group, like their API key.
  */
 export class DataApiAccessService {
   constructor(
     private readonly deployments: DeploymentAccessService,
     private readonly directory: DeploymentDirectory,
     private readonly modelSource: ModelSourceService,
+    private readonly accountUsers: AccountUserRoles,
   ) {}
 
   async resolve(caller: DataApiCaller, deploymentId: number, branchName?: string): Promise<QueryTarget> {
@@ -38,6 +49,7 @@ export class DataApiAccessService {
         caller: { groups: [principal.role], securityContext: {}, userAttributes: {} },
       };
     }
+    if (caller.kind === 'chatUser') return this.resolveChatUser(caller, deploymentId, branchName);
     const { token } = caller;
     if (token.deploymentId !== deploymentId) {
       throw new AppError('FORBIDDEN', `this deployment token is not valid for deployment ${deploymentId}`);
@@ -50,5 +62,32 @@ export class DataApiAccessService {
       branchName: branchName ?? deployment.deployBranchName,
       caller: { groups: token.groups, securityContext: token.securityContext, userAttributes: {} },
     };
+  }
+
+  private async resolveChatUser(
+    caller: ChatUserCaller,
+    deploymentId: number,
+    branchName: string | undefined,
+  ): Promise<QueryTarget> {
+    if (caller.deploymentId !== deploymentId) {
+      throw new AppError('FORBIDDEN', `this chat session is not valid for deployment ${deploymentId}`);
+    }
+    const rows = await this.directory.rowsOf(caller.accountId);
+    const deployment = rows.find((row) => row.id === deploymentId);
+    if (!deployment) throw notFound(`deployment ${deploymentId}`);
+    const target = { deployment, branchName: branchName ?? deployment.deployBranchName };
+    const { identity } = caller;
+    if (identity.kind === 'external') {
+      const { groups, securityContext, userAttributes } = identity;
+      return { ...target, caller: { groups, securityContext, userAttributes } };
+    }
+    const role = await this.accountUsers.activeRoleOf(caller.accountId, identity.userId);
+    if (role === null) {
+      throw new AppError('FORBIDDEN', `user ${identity.userId} is not an active user of this account`);
+    }
+    if (!actionsOfRole[role].includes('DataQuery')) {
+      throw new AppError('FORBIDDEN', `the ${role} role lacks the right DataQuery`);
+    }
+    return { ...target, caller: { groups: [role], securityContext: {}, userAttributes: {} } };
   }
 }

@@ -1,3 +1,4 @@
+import type { ChatDataIdentity } from '../chat/chat-session.js';
 import type { Principal } from '../identity/principal.js';
 
 /** What a deployment token carries, once its signature and expiry are checked. */
@@ -11,7 +12,11 @@ export interface DeploymentTokenClaims {
   expiresAt: Date;
 }
 
-/** Who calls the data API: a management credential (an API key) or a deployment token. */
+/**
+ * Who calls the data API: a management credential (an API key), a deployment token, or the chat
+ * analyst acting for a chat user of one deployment (authenticated by the chat surface, not here).
+ */
 export type DataApiCaller =
   | { kind: 'management'; principal: Principal }
-  | { kind: 'deploymentToken'; token: DeploymentTokenClaims };
+  | { kind: 'deploymentToken'; token: DeploymentTokenClaims }
+  | { kind: 'chatUser'; accountId: number; deploymentId: number; identity: ChatDataIdentity };

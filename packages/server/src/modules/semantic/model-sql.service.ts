@@ -11,6 +11,10 @@ import { columnPositions, rowValues } from './query-result.mapper.js';
 export interface ModelSqlRequest {
   sql: string;
   branchName?: string | undefined;
+  /** The IANA time zone the query runs in; SQL cannot say one, so UTC unless the caller (the chat) knows. */
+  timezone?: string | undefined;
+  /** The limit when the SQL has no LIMIT; the semantic query's default (10,000) otherwise. */
+  defaultLimit?: number | undefined;
 }
 
 /**
@@ -36,7 +40,12 @@ export class ModelSqlService {
     } catch (error) {
       throw appErrorOfQuery(error);
     }
-    const compiled = this.planner.compile(context, translation.query, settings.dialect);
+    const query = {
+      ...(request.defaultLimit === undefined ? {} : { limit: request.defaultLimit }),
+      ...translation.query,
+      ...(request.timezone === undefined ? {} : { timezone: request.timezone }),
+    };
+    const compiled = this.planner.compile(context, query, settings.dialect);
     const warehouse = await this.warehouses.open(context.target.deployment.id, settings);
     let stream: RowStream;
     try {

@@ -4,5 +4,7 @@ import type { MigrationSource } from './migrate.js';
 export const migrationSources: readonly MigrationSource[] = [
   { module: 'identity', directory: new URL('../../modules/identity/migrations/', import.meta.url) },
   { module: 'deployments', directory: new URL('../../modules/deployments/migrations/', import.meta.url) },
+  { module: 'agents', directory: new URL('../../modules/agents/migrations/', import.meta.url) },
   { module: 'data-model', directory: new URL('../../modules/data-model/migrations/', import.meta.url) },
+  { module: 'chat', directory: new URL('../../modules/chat/migrations/', import.meta.url) },
 ];

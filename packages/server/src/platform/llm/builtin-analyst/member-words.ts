@@ -10,10 +10,11 @@ export interface WordedMember {
   readonly localName: string;
   /** The member's own title, without its source's. */
   readonly shortTitle: string;
-  /** Stems of its name, title and synonyms; for a measure, without aggregation words. */
+  /** Stems of its name and title; for a measure, without aggregation words. */
   readonly words: readonly string[];
   /** Whether `words` are its source's, because its own only said "count" or "total". */
   readonly isNamedBySource: boolean;
+  /** Stems of its description and synonyms that are not in `words`. */
   readonly descriptionWords: readonly string[];
 }
 
@@ -47,7 +48,9 @@ function wordedMember(member: AnalystMetadataMember, source: AnalystMetadataSour
     ? member.name.slice(source.name.length + 1)
     : member.name;
   const shortTitle = shortTitleOf(member, source);
-  const ownWords = termsOf([localName, shortTitle, ...(member.synonyms ?? [])]);
+  // why: synonyms are alternatives, not more words of one name; counted here, every synonym the question
+  // did not say would count against the member. They pick a member like its description does.
+  const ownWords = termsOf([localName, shortTitle]);
   const significant =
     member.kind === 'measure' ? ownWords.filter((word) => !aggregationStems.has(word)) : ownWords;
   const isNamedBySource = significant.length === 0;
@@ -58,7 +61,9 @@ function wordedMember(member: AnalystMetadataMember, source: AnalystMetadataSour
     shortTitle,
     words,
     isNamedBySource,
-    descriptionWords: termsOf([member.description]).filter((word) => !words.includes(word)),
+    descriptionWords: termsOf([member.description, ...(member.synonyms ?? [])]).filter(
+      (word) => !words.includes(word),
+    ),
   };
 }
 

@@ -1,0 +1,281 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import {
+  type ChatEndpoint,
+  newMessageId,
+  type TimedChatStream,
+  timedChatStream,
+} from './support/chat-stream.js';
+import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
+import { summarize, type TimingSummary, timingLine } from './support/timing-samples.js';
+
+/** The goals of the chat benchmark (milliseconds); reported, never asserted. */
+const goals = { firstLineP50Ms: 10, builtinAnswerP50Ms: 200 };
+
+/** A question the built-in analyst answers on the demo model with one query (a ranked table). */
+const question = 'Top 5 products by revenue in 2025';
+const externalId = 'bench-user';
+
+interface MemoryFigures {
+  rssMb: number;
+  heapUsedMb: number;
+}
+
+function memoryNow(): MemoryFigures {
+  const usage = process.memoryUsage();
+  return {
+    rssMb: Math.round(usage.rss / 1024 / 1024),
+    heapUsedMb: Math.round(usage.heapUsed / 1024 / 1024),
+  };
+}
+
+function numberOption(arguments_: string[], name: string, fallback: number): number {
+  const index = arguments_.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
+  // Bounded: the bench must end in reasonable time on a laptop.
+  if (!(Number.isInteger(value) && value > 0 && value <= 2000)) {
+    throw new Error(`--${name} must be an integer from 1 to 2000`);
+  }
+  return value;
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function managementJson<Value>(
+  server: PlatformServer,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Value> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${server.adminKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Value;
+}
+
+/** The demo deployment's default agent, a key for it, and the chat path under the admin's account. */
+async function demoChatEndpoint(server: PlatformServer): Promise<ChatEndpoint> {
+  if (!server.chatUrl) throw new Error('the chat listener is not running');
+  const me = await managementJson<{ account: { name: string } }>(server, 'GET', '/api/v1/users/me');
+  const deployments = await managementJson<{ items: Array<{ id: number; name: string }> }>(
+    server,
+    'GET',
+    '/api/v1/deployments',
+  );
+  const demo = deployments.items.find((deployment) => deployment.name === 'demo');
+  if (!demo) throw new Error('the server has no demo deployment');
+  // The first answers would otherwise wait for the demo model's first build.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const build = await managementJson<{ status?: string }>(
+      server,
+      'GET',
+      `/api/v1/deployments/${demo.id}/build-status?branchName=main`,
+    );
+    if (build.status === 'built') break;
+    if (build.status === 'failed' || Date.now() > deadline)
+      throw new Error(`the demo build ended ${build.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const agents = await managementJson<{ items: Array<{ id: string; isDefault: boolean }> }>(
+    server,
+    'GET',
+    `/api/v1/deployments/${demo.id}/agents`,
+  );
+  const agent = agents.items.find((candidate) => candidate.isDefault);
+  if (!agent) throw new Error('the demo deployment has no default agent');
+  const key = await managementJson<{ token: string }>(
+    server,
+    'POST',
+    `/api/v1/deployments/${demo.id}/agents/${agent.id}/api-keys`,
+    { name: 'chat-bench' },
+  );
+  return {
+    streamUrl: `${server.chatUrl}/api/v1/public/${encodeURIComponent(me.account.name)}/agents/${agent.id}/chat/stream-chat-state`,
+    agentKey: key.token,
+  };
+}
+
+function ask(endpoint: ChatEndpoint, messageId = newMessageId()): Promise<TimedChatStream> {
+  return timedChatStream(
+    endpoint,
+    { input: question, messageId, sessionSettings: { externalId } },
+    { isAnswerExpected: true },
+  );
+}
+
+function check(stream: TimedChatStream): TimedChatStream {
+  if (stream.failure) throw new Error(`a chat answer failed: ${stream.failure}`);
+  return stream;
+}
+
+/** New questions one after another: time to the first line (the cutoff) and to the end of the answer. */
+async function measureAnswers(endpoint: ChatEndpoint, iterations: number) {
+  for (let round = 0; round < 5; round += 1) check(await ask(endpoint));
+  const answers: Array<{ stream: TimedChatStream; messageId: string }> = [];
+  for (let round = 0; round < iterations; round += 1) {
+    const messageId = newMessageId();
+    answers.push({ stream: check(await ask(endpoint, messageId)), messageId });
+  }
+  return {
+    answers,
+    firstLine: summarize(
+      'time to the first line (new thread)',
+      answers.map(({ stream }) => stream.firstLineMs ?? stream.totalMs),
+    ),
+    fullAnswer: summarize(
+      'full built-in answer (demo, ranked table)',
+      answers.map(({ stream }) => stream.totalMs),
+    ),
+  };
+}
+
+/** The same chatId and messageId again once the answer finished: the whole backlog is replayed. */
+async function measureReplays(
+  endpoint: ChatEndpoint,
+  answers: ReadonlyArray<{ stream: TimedChatStream; messageId: string }>,
+): Promise<TimingSummary> {
+  const samples: number[] = [];
+  for (const { stream, messageId } of answers) {
+    const replay = await timedChatStream(
+      endpoint,
+      { input: question, chatId: stream.chatId, messageId, sessionSettings: { externalId } },
+      { isAnswerExpected: true },
+    );
+    check(replay);
+    samples.push(replay.totalMs);
+  }
+  return summarize('re-subscription after the answer: whole backlog', samples);
+}
+
+/**
+ * A re-subscription sent as soon as the first answer's cutoff line arrives, while it streams: time to
+ * the re-subscriber's first line and to its end. How many caught the answer still streaming is counted.
+ */
+async function measureLiveResubscriptions(endpoint: ChatEndpoint, iterations: number) {
+  const firstLines: number[] = [];
+  const ends: number[] = [];
+  let caughtStreaming = 0;
+  for (let round = 0; round < iterations; round += 1) {
+    const messageId = newMessageId();
+    let resubscription: Promise<TimedChatStream> | null = null;
+    const original = await timedChatStream(
+      endpoint,
+      { input: question, messageId, sessionSettings: { externalId } },
+      {
+        isAnswerExpected: true,
+        onLine: (line) => {
+          if (line.id !== '__cutoff__' || resubscription) return;
+          resubscription = timedChatStream(
+            endpoint,
+            { input: question, chatId: line.state?.chatId, messageId, sessionSettings: { externalId } },
+            { isAnswerExpected: true },
+          );
+        },
+      },
+    );
+    check(original);
+    if (!resubscription) throw new Error('the answer had no cutoff line');
+    const joined = check(await resubscription);
+    if (joined.lines[0]?.state?.isStreaming) caughtStreaming += 1;
+    firstLines.push(joined.firstLineMs ?? joined.totalMs);
+    ends.push(joined.totalMs);
+  }
+  return {
+    caughtStreaming,
+    firstLine: summarize('re-subscription mid-answer: first backlog line', firstLines),
+    end: summarize('re-subscription mid-answer: to the end of the answer', ends),
+  };
+}
+
+/** Many streams at once, each a new thread: every one must end with a final answer. */
+async function measureConcurrentStreams(endpoint: ChatEndpoint, streams: number) {
+  const before = memoryNow();
+  const started = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: streams }, () => ask(endpoint)));
+  const wallMs = Math.round(performance.now() - started);
+  const after = memoryNow();
+  const failures = results.flatMap((result) =>
+    result.status === 'rejected'
+      ? [String(result.reason)]
+      : result.value.failure
+        ? [result.value.failure]
+        : [],
+  );
+  const durations = results.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value.totalMs] : [],
+  );
+  return {
+    streams,
+    errors: failures.length,
+    firstError: failures[0] ?? null,
+    wallMs,
+    perStream: summarize(`one answer among ${streams} concurrent streams`, durations),
+    memoryBefore: before,
+    memoryAfter: after,
+  };
+}
+
+/**
+ * `npm run bench -- chat [--iterations N] [--concurrency N]`: the Chat API on a real server (PGlite, the
+ * demo deployment at the default scale, the built-in analyst) over HTTP on 127.0.0.1, in this process.
+ */
+export async function run(arguments_: string[]): Promise<void> {
+  const iterations = numberOption(arguments_, 'iterations', 50);
+  const concurrency = numberOption(arguments_, 'concurrency', 200);
+  const server = await startPlatformServer({ databaseUrl: null, isChatListening: true });
+  try {
+    const endpoint = await demoChatEndpoint(server);
+    print(
+      `chat bench: "${question}" on the demo deployment, ${iterations} rounds, ${concurrency} concurrent`,
+    );
+    const { answers, firstLine, fullAnswer } = await measureAnswers(endpoint, iterations);
+    print(timingLine(firstLine, { p50Ms: goals.firstLineP50Ms }));
+    print(timingLine(fullAnswer, { p50Ms: goals.builtinAnswerP50Ms }));
+    const replay = await measureReplays(endpoint, answers);
+    print(timingLine(replay));
+    const live = await measureLiveResubscriptions(endpoint, Math.min(iterations, 20));
+    print(timingLine(live.firstLine));
+    print(timingLine(live.end));
+    print(
+      `  re-subscriptions that joined while the answer streamed: ${live.caughtStreaming} of ${live.end.iterations}`,
+    );
+    const concurrent = await measureConcurrentStreams(endpoint, concurrency);
+    print(timingLine(concurrent.perStream));
+    print(
+      `${concurrency} concurrent streams: ${concurrent.errors} errors, all done in ${concurrent.wallMs} ms` +
+        (concurrent.firstError ? ` (first error: ${concurrent.firstError})` : ''),
+    );
+    print(
+      `  memory before: RSS ${concurrent.memoryBefore.rssMb} MB, heap ${concurrent.memoryBefore.heapUsedMb} MB;` +
+        ` after: RSS ${concurrent.memoryAfter.rssMb} MB, heap ${concurrent.memoryAfter.heapUsedMb} MB`,
+    );
+    const results = {
+      benchmark: 'chat',
+      date: new Date().toISOString(),
+      node: process.version,
+      goals,
+      question,
+      firstLine,
+      fullAnswer,
+      replayAfterAnswer: replay,
+      liveResubscription: live,
+      concurrent,
+    };
+    const directory = new URL('./results/', import.meta.url);
+    await mkdir(directory, { recursive: true });
+    await writeFile(new URL('chat.json', directory), `${JSON.stringify(results, null, 2)}\n`);
+    print('figures written to bench/results/chat.json');
+  } finally {
+    await server.close();
+  }
+}

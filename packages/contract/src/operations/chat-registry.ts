@@ -1,0 +1,19 @@
+import { abortChat } from './chat/abort-chat.operation.js';
+import { abortDeploymentChat } from './chat/abort-deployment-chat.operation.js';
+import { streamChatState } from './chat/stream-chat-state.operation.js';
+import { streamDeploymentChatState } from './chat/stream-deployment-chat-state.operation.js';
+
+/**
+ * The Chat API's operations. They are served on the chat listener (`PLATFORM_AI_PORT`), not the management
+ * one, so they live apart from `operations`: the management security suite and OpenAPI document iterate
+ * that registry only.
+ */
+export const chatOperations = {
+  streamChatState,
+  streamDeploymentChatState,
+  abortChat,
+  abortDeploymentChat,
+} as const;
+
+export type ChatOperations = typeof chatOperations;
+export type ChatOperationId = keyof ChatOperations;

@@ -1,0 +1,162 @@
+import * as z from 'zod';
+import { DeploymentIdParams, IdParam, Timestamp } from './common.schema.js';
+import { encryptedPlaceholder } from './deployment.schema.js';
+
+export const llmProviders = ['builtin', 'openai-compatible', 'anthropic'] as const;
+export const LlmProvider = z.enum(llmProviders).meta({
+  id: 'LlmProvider',
+  description: '`builtin` is the offline analyst; the others call an LLM endpoint.',
+});
+export type LlmProvider = z.infer<typeof LlmProvider>;
+
+/** Agent ids are UUIDs; chat paths carry them as strings. */
+export const AgentId = z.uuid({ error: 'must be a UUID' });
+
+export const AgentIdParams = DeploymentIdParams.extend({ agentId: AgentId });
+
+export const AgentApiKeyIdParams = AgentIdParams.extend({ keyId: IdParam });
+
+const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000);
+
+export const AgentModel = z
+  .object({
+    provider: LlmProvider.nullable().meta({
+      description: 'null: the server default (PLATFORM_LLM_PROVIDER).',
+    }),
+    baseUrl: z.string().nullable().meta({ description: 'null: PLATFORM_LLM_BASE_URL.' }),
+    model: z.string().nullable().meta({ description: 'null: PLATFORM_LLM_MODEL.' }),
+    apiKey: z
+      .literal(encryptedPlaceholder)
+      .nullable()
+      .meta({ description: `Stored encrypted; reads back as ${encryptedPlaceholder} when set.` }),
+  })
+  .meta({ id: 'AgentModel' });
+
+export const Agent = z
+  .object({
+    id: z.string().meta({ description: 'A UUID.' }),
+    deploymentId: z.int(),
+    name: z.string(),
+    instructions: z.string().nullable().meta({ description: "Added to the agent's system prompt." }),
+    model: AgentModel,
+    isDefault: z
+      .boolean()
+      .meta({ description: "The deployment's default agent answers the deployment form of the chat path." }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Agent' });
+
+export type Agent = z.infer<typeof Agent>;
+
+export const AgentsListResponse = z.object({ items: z.array(Agent) }).meta({ id: 'AgentsListResponse' });
+
+const AgentName = z.string().trim().min(1).max(200);
+const AgentInstructions = z.string().max(20_000);
+
+/** Absent fields keep their value on update; null goes back to the server default. */
+export const AgentModelInput = z
+  .object({
+    provider: LlmProvider.nullable().optional(),
+    baseUrl: HttpUrl.nullable().optional(),
+    model: z.string().trim().min(1).max(200).nullable().optional(),
+    apiKey: z
+      .string()
+      .min(1)
+      .max(4000)
+      .nullable()
+      .optional()
+      .meta({ description: `Stored encrypted. Sending ${encryptedPlaceholder} back keeps the stored key.` }),
+  })
+  .strict()
+  .meta({ id: 'AgentModelInput' });
+
+export const CreateAgentInput = z
+  .object({
+    name: AgentName,
+    instructions: AgentInstructions.nullable().optional(),
+    model: AgentModelInput.optional(),
+    isDefault: z
+      .boolean()
+      .optional()
+      .meta({ description: "true makes it the deployment's default agent (the first agent always is)." }),
+  })
+  .strict()
+  .meta({ id: 'CreateAgentInput' });
+
+export const UpdateAgentInput = z
+  .object({
+    name: AgentName.optional(),
+    instructions: AgentInstructions.nullable().optional(),
+    model: AgentModelInput.optional(),
+    isDefault: z.boolean().optional().meta({
+      description: 'true moves the default to this agent; the default agent cannot be unset, only moved.',
+    }),
+  })
+  .strict()
+  .refine((input) => Object.keys(input).length > 0, 'give at least one field to change')
+  .meta({ id: 'UpdateAgentInput' });
+
+export const AgentApiKey = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    tokenPrefix: z.string().meta({ description: 'The first characters of the key, to tell keys apart.' }),
+    createdAt: Timestamp,
+    lastUsedAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'AgentApiKey' });
+
+export type AgentApiKey = z.infer<typeof AgentApiKey>;
+
+export const AgentApiKeysListResponse = z
+  .object({ items: z.array(AgentApiKey) })
+  .meta({ id: 'AgentApiKeysListResponse' });
+
+export const CreateAgentApiKeyInput = z
+  .object({ name: z.string().trim().min(1).max(200).optional() })
+  .strict()
+  .meta({ id: 'CreateAgentApiKeyInput' });
+
+export const CreatedAgentApiKey = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    token: z.string().meta({ description: 'The key itself (sk-...). Shown once; only a hash is stored.' }),
+  })
+  .meta({ id: 'CreatedAgentApiKey' });
+
+export const ChatAuthSettings = z
+  .object({
+    enabled: z.boolean().meta({ description: 'Whether the Chat API accepts X-Platform-Auth-Token.' }),
+    secret: z
+      .literal(encryptedPlaceholder)
+      .nullable()
+      .meta({ description: `The HS256 shared secret; reads back as ${encryptedPlaceholder} when set.` }),
+    jwksUrl: z.string().nullable().meta({ description: 'Keys for RS256/ES256 tokens.' }),
+    issuer: z.string().nullable().meta({ description: 'The required `iss` claim.' }),
+    audience: z.string().nullable().meta({ description: 'The required `aud` claim.' }),
+  })
+  .meta({ id: 'ChatAuthSettings' });
+
+export type ChatAuthSettings = z.infer<typeof ChatAuthSettings>;
+
+/** Absent fields keep their value; null clears one. Enabling needs a secret or a JWKS URL. */
+export const UpdateChatAuthSettingsInput = z
+  .object({
+    enabled: z.boolean(),
+    secret: z
+      .string()
+      .min(1)
+      .max(4000)
+      .nullable()
+      .optional()
+      .meta({
+        description: `Stored encrypted. Sending ${encryptedPlaceholder} back keeps the stored secret.`,
+      }),
+    jwksUrl: HttpUrl.nullable().optional(),
+    issuer: z.string().trim().min(1).max(2000).nullable().optional(),
+    audience: z.string().trim().min(1).max(2000).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateChatAuthSettingsInput' });

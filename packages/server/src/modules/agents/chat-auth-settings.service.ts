@@ -1,0 +1,107 @@
+import type * as contract from '@platform/contract';
+import { encryptedPlaceholder } from '@platform/contract';
+import { eq } from 'drizzle-orm';
+import type * as z from 'zod';
+import { AppError } from '../../errors/app-error.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { Database } from '../../platform/database/database.js';
+import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
+import type { Principal } from '../identity/principal.js';
+import { type DeploymentChatAuthRow, deploymentChatAuthTable } from './agents.tables.js';
+import type { ChatAuthSettings } from './chat-agent.js';
+
+type UpdateChatAuthSettingsInput = z.output<typeof contract.UpdateChatAuthSettingsInput>;
+
+/** A deployment that never changed its settings: platform tokens are refused (SPEC: off by default). */
+const disabledRow: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt'> = {
+  isEnabled: false,
+  secretEncrypted: null,
+  jwksUrl: null,
+  issuer: null,
+  audience: null,
+};
+
+function toSettings(row: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt'>) {
+  return {
+    enabled: row.isEnabled,
+    secret: row.secretEncrypted === null ? null : encryptedPlaceholder,
+    jwksUrl: row.jwksUrl,
+    issuer: row.issuer,
+    audience: row.audience,
+  } satisfies contract.ChatAuthSettings;
+}
+
+/**
+ * How a deployment checks platform tokens (`X-Platform-Auth-Token`) on the Chat API: an HS256 shared
+ * secret, stored encrypted and read back as `[ENCRYPTED]`, or a JWKS URL for RS256/ES256 keys.
+ */
+export class ChatAuthSettingsService {
+  constructor(
+    private readonly database: Database,
+    private readonly access: DeploymentAccessService,
+    private readonly secretBox: SecretBox,
+  ) {}
+
+  async get(principal: Principal, deploymentId: number) {
+    await this.access.load(principal, deploymentId, 'DeploymentRead');
+    return toSettings(await this.rowOf(deploymentId));
+  }
+
+  /** Fields left out keep their value, null clears one, `[ENCRYPTED]` keeps the stored secret. */
+  async update(principal: Principal, deploymentId: number, input: UpdateChatAuthSettingsInput) {
+    await this.access.load(principal, deploymentId, 'DeploymentManage');
+    const current = await this.rowOf(deploymentId);
+    let secretEncrypted = current.secretEncrypted;
+    if (input.secret === encryptedPlaceholder) {
+      if (secretEncrypted === null) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `secret: ${encryptedPlaceholder} stands for a stored secret and this deployment has none; send the secret itself`,
+        );
+      }
+    } else if (input.secret !== undefined) {
+      secretEncrypted = input.secret === null ? null : this.secretBox.encrypt(input.secret);
+    }
+    const next = {
+      isEnabled: input.enabled,
+      secretEncrypted,
+      jwksUrl: input.jwksUrl === undefined ? current.jwksUrl : input.jwksUrl,
+      issuer: input.issuer === undefined ? current.issuer : input.issuer,
+      audience: input.audience === undefined ? current.audience : input.audience,
+    };
+    if (next.isEnabled && next.secretEncrypted === null && next.jwksUrl === null) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'enabled: platform tokens need a secret (HS256) or a jwksUrl (RS256/ES256) to be checked against',
+      );
+    }
+    await this.database
+      .insert(deploymentChatAuthTable)
+      .values({ deploymentId, ...next })
+      .onConflictDoUpdate({
+        target: deploymentChatAuthTable.deploymentId,
+        set: { ...next, updatedAt: new Date() },
+      });
+    return toSettings(next);
+  }
+
+  /** For the Chat API, which authenticates before any principal exists: the secret decrypted. */
+  async settingsOf(deploymentId: number): Promise<ChatAuthSettings> {
+    const row = await this.rowOf(deploymentId);
+    return {
+      enabled: row.isEnabled,
+      secret: row.secretEncrypted === null ? null : this.secretBox.decrypt(row.secretEncrypted),
+      jwksUrl: row.jwksUrl,
+      issuer: row.issuer,
+      audience: row.audience,
+    };
+  }
+
+  private async rowOf(deploymentId: number) {
+    const [row] = await this.database
+      .select()
+      .from(deploymentChatAuthTable)
+      .where(eq(deploymentChatAuthTable.deploymentId, deploymentId));
+    return row ?? disabledRow;
+  }
+}

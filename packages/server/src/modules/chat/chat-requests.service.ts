@@ -1,0 +1,103 @@
+import type { ChatAbortInput, ChatStreamInput, ChatStreamMessage } from '@platform/contract';
+import { AppError } from '../../errors/app-error.js';
+import type { ChatAgent } from '../agents/chat-agent.js';
+import type {
+  ChatAuthenticationService,
+  ChatCaller,
+  ChatCredentials,
+} from './chat-authentication.service.js';
+import { type ChatSessionBuilder, userIdentityOf } from './chat-session.builder.js';
+import type { ChatSession } from './chat-session.js';
+import type { ChatUsersService } from './chat-users.service.js';
+
+/** The agent a chat path names: directly, or as the deployment's default agent. */
+export type ChatTarget =
+  | { accountName: string; agentId: string }
+  | { accountName: string; deploymentId: string };
+
+/** How the Chat API finds agents (the agents module). */
+export interface ChatAgentFinder {
+  agentForChat(accountName: string, agentId: string): Promise<ChatAgent | null>;
+  defaultAgentForChat(accountName: string, deploymentId: string): Promise<ChatAgent | null>;
+}
+
+/** The stream service (threads, answers, abort) as the API surface calls it. */
+export interface ChatStreams {
+  start(
+    session: ChatSession,
+    request: { input?: string; chatId?: string; messageId?: string },
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<ChatStreamMessage>>;
+  abort(caller: { agent: ChatAgent; userId: number | null }, chatId: string): Promise<void>;
+}
+
+/**
+ * One Chat API request from path to stream: find the agent (404), authenticate (a JSON-RPC failure),
+ * build the session from `sessionSettings` or the token (400 for broken rules), then start or abort.
+ */
+export class ChatRequestsService {
+  constructor(
+    private readonly agents: ChatAgentFinder,
+    private readonly authentication: ChatAuthenticationService,
+    private readonly sessions: ChatSessionBuilder,
+    private readonly users: ChatUsersService,
+    private readonly streams: ChatStreams,
+  ) {}
+
+  async stream(
+    target: ChatTarget,
+    credentials: ChatCredentials,
+    body: ChatStreamInput,
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<ChatStreamMessage>> {
+    const { agent, caller } = await this.authenticated(target, credentials);
+    const session = await this.sessions.build(agent, caller, body);
+    return this.streams.start(
+      session,
+      {
+        ...(body.input === undefined ? {} : { input: body.input }),
+        ...(body.chatId === undefined ? {} : { chatId: body.chatId }),
+        ...(body.messageId === undefined ? {} : { messageId: body.messageId }),
+      },
+      signal,
+    );
+  }
+
+  /** Looks the caller up without creating them: an unknown user owns no thread (403 from the streams). */
+  async abort(target: ChatTarget, credentials: ChatCredentials, body: ChatAbortInput): Promise<void> {
+    const { agent, caller } = await this.authenticated(target, credentials);
+    const identity =
+      caller.method === 'platformToken'
+        ? { externalId: caller.user.externalId }
+        : userIdentityOf(body.sessionSettings);
+    const user = await this.users.find(agent.accountId, identity);
+    await this.streams.abort({ agent, userId: user?.id ?? null }, body.chatId);
+  }
+
+  private async authenticated(
+    target: ChatTarget,
+    credentials: ChatCredentials,
+  ): Promise<{ agent: ChatAgent; caller: ChatCaller }> {
+    if ('deploymentId' in target) this.authentication.assertDeploymentFormCredentials(credentials);
+    const agent = await this.agentOf(target);
+    const caller = await this.authentication.authenticate(agent, credentials);
+    return { agent, caller };
+  }
+
+  private async agentOf(target: ChatTarget): Promise<ChatAgent> {
+    if ('agentId' in target) {
+      const agent = await this.agents.agentForChat(target.accountName, target.agentId);
+      if (!agent)
+        throw new AppError('NOT_FOUND', `agent ${target.agentId} of account ${target.accountName} not found`);
+      return agent;
+    }
+    const agent = await this.agents.defaultAgentForChat(target.accountName, target.deploymentId);
+    if (!agent) {
+      throw new AppError(
+        'NOT_FOUND',
+        `deployment ${target.deploymentId} of account ${target.accountName} not found, or it has no agent`,
+      );
+    }
+    return agent;
+  }
+}

@@ -1,0 +1,180 @@
+import { and, count, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import type { ChatUser } from './chat-session.js';
+import { type ChatUserRow, chatUsersTable } from './chat-users.tables.js';
+
+/** SPEC.md "Limits": ephemeral users never live longer than a week. */
+export const maximumEphemeralTtlSeconds = 7 * 24 * 3600;
+/** SPEC.md "Limits": non-ephemeral external users per account. */
+export const nonEphemeralUserLimit = 10_000;
+
+// The first key of the two-key advisory lock that serialises provisioning per account (the cap check).
+const provisioningLockClass = 746_513_310;
+
+export interface ExternalUserRequest {
+  externalId: string;
+  email: string | null;
+  /** Default true. */
+  isEphemeral?: boolean;
+  /** Default (and at most) one week. */
+  ephemeralTtlSeconds?: number;
+}
+
+export interface ChatUsersOptions {
+  /** The cap on non-ephemeral external users per account; tests lower it. */
+  nonEphemeralLimit?: number;
+  /** The clock expiry is measured with; tests move it. */
+  now?: () => Date;
+}
+
+function toChatUser(row: ChatUserRow): ChatUser {
+  return { id: row.id, externalId: row.externalId, internalId: row.internalId, email: row.email };
+}
+
+/**
+ * The users chat threads belong to. External users are provisioned on first sight, ephemeral unless the
+ * caller says otherwise; an expired one is removed and, if it comes back, is a new user (a new id, so the
+ * old threads are no longer theirs).
+ */
+export class ChatUsersService {
+  private readonly nonEphemeralLimit: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly database: Database,
+    options: ChatUsersOptions = {},
+  ) {
+    this.nonEphemeralLimit = options.nonEphemeralLimit ?? nonEphemeralUserLimit;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Finds or creates the external user; `isEphemeral: false` keeps them (and counts against the cap). */
+  async provisionExternal(accountId: number, request: ExternalUserRequest): Promise<ChatUser> {
+    const now = this.now();
+    const isEphemeral = request.isEphemeral ?? true;
+    const ttlSeconds = Math.min(
+      request.ephemeralTtlSeconds ?? maximumEphemeralTtlSeconds,
+      maximumEphemeralTtlSeconds,
+    );
+    return this.database.transaction(async (transaction) => {
+      await transaction.execute(sql`SELECT pg_advisory_xact_lock(${provisioningLockClass}, ${accountId})`);
+      await transaction
+        .delete(chatUsersTable)
+        .where(
+          and(
+            eq(chatUsersTable.accountId, accountId),
+            eq(chatUsersTable.isEphemeral, true),
+            lte(chatUsersTable.expiresAt, now),
+          ),
+        );
+      const [existing] = await transaction
+        .select()
+        .from(chatUsersTable)
+        .where(
+          and(eq(chatUsersTable.accountId, accountId), eq(chatUsersTable.externalId, request.externalId)),
+        );
+      const email = request.email ?? existing?.email ?? null;
+      if (!existing) {
+        if (!isEphemeral) await this.assertBelowCap(transaction, accountId);
+        const [created] = await transaction
+          .insert(chatUsersTable)
+          .values({
+            accountId,
+            externalId: request.externalId,
+            email,
+            isEphemeral,
+            expiresAt: isEphemeral ? new Date(now.getTime() + ttlSeconds * 1000) : null,
+            createdAt: now,
+            lastSeenAt: now,
+          })
+          .returning();
+        if (!created) throw new Error('inserting a chat user returned no row');
+        return toChatUser(created);
+      }
+      // A kept user stays kept; an ephemeral one becomes kept on request. An ephemeral user's lifetime
+      // counts from creation and is never extended, only shortened by a smaller TTL.
+      const isKept = !existing.isEphemeral || !isEphemeral;
+      if (isKept && existing.isEphemeral) await this.assertBelowCap(transaction, accountId);
+      const expiresAt = isKept
+        ? null
+        : new Date(
+            Math.min(
+              existing.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+              existing.createdAt.getTime() + ttlSeconds * 1000,
+            ),
+          );
+      const [updated] = await transaction
+        .update(chatUsersTable)
+        .set({ email, isEphemeral: !isKept, expiresAt, lastSeenAt: now })
+        .where(eq(chatUsersTable.id, existing.id))
+        .returning();
+      if (!updated) throw new Error('updating a chat user returned no row');
+      return toChatUser(updated);
+    });
+  }
+
+  /** The chat user of an account user (`internalId`), created on first use; never ephemeral. */
+  async provisionInternal(accountId: number, email: string): Promise<ChatUser> {
+    const internalId = email.toLowerCase();
+    const now = this.now();
+    const [row] = await this.database
+      .insert(chatUsersTable)
+      .values({
+        accountId,
+        internalId,
+        email: internalId,
+        isEphemeral: false,
+        createdAt: now,
+        lastSeenAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [chatUsersTable.accountId, chatUsersTable.internalId],
+        targetWhere: isNotNull(chatUsersTable.internalId),
+        set: { lastSeenAt: now },
+      })
+      .returning();
+    if (!row) throw new Error('provisioning an internal chat user returned no row');
+    return toChatUser(row);
+  }
+
+  /** An existing, unexpired user, or null: abort looks users up and never creates them. */
+  async find(
+    accountId: number,
+    identity: { externalId: string } | { internalId: string },
+  ): Promise<ChatUser | null> {
+    const now = this.now();
+    const [row] = await this.database
+      .select()
+      .from(chatUsersTable)
+      .where(
+        and(
+          eq(chatUsersTable.accountId, accountId),
+          'externalId' in identity
+            ? eq(chatUsersTable.externalId, identity.externalId)
+            : eq(chatUsersTable.internalId, identity.internalId.toLowerCase()),
+          or(eq(chatUsersTable.isEphemeral, false), gt(chatUsersTable.expiresAt, now)),
+        ),
+      );
+    return row ? toChatUser(row) : null;
+  }
+
+  private async assertBelowCap(transaction: Pick<Database, 'select'>, accountId: number): Promise<void> {
+    const [result] = await transaction
+      .select({ users: count() })
+      .from(chatUsersTable)
+      .where(
+        and(
+          eq(chatUsersTable.accountId, accountId),
+          isNotNull(chatUsersTable.externalId),
+          eq(chatUsersTable.isEphemeral, false),
+        ),
+      );
+    if ((result?.users ?? 0) >= this.nonEphemeralLimit) {
+      throw new AppError(
+        'FORBIDDEN',
+        `the account already keeps ${this.nonEphemeralLimit} non-ephemeral chat users, the most it may; send sessionSettings.isEphemeral true (or leave it out) for new users`,
+      );
+    }
+  }
+}

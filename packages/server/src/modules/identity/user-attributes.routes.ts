@@ -1,0 +1,19 @@
+import type { Operations } from '@platform/contract';
+import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { UserAttributesService } from './user-attributes.service.js';
+
+type UserAttributeOperations = Pick<
+  Operations,
+  'listUserAttributes' | 'createUserAttribute' | 'deleteUserAttribute'
+>;
+
+export function userAttributesRoutes(
+  userAttributes: UserAttributesService,
+): OperationHandlers<UserAttributeOperations> {
+  return {
+    listUserAttributes: ({ context }) => userAttributes.list(context.principal),
+    createUserAttribute: ({ body, context }) => userAttributes.create(context.principal, body),
+    deleteUserAttribute: ({ params, context }) =>
+      userAttributes.delete(context.principal, params.attributeId),
+  };
+}

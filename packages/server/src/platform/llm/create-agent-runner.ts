@@ -1,0 +1,145 @@
+import type { ModelMessage } from 'ai';
+import { stepCountIs, streamText } from 'ai';
+import type { Logger } from 'pino';
+import { agentSystemPrompt } from './agent-system-prompt.js';
+import type {
+  AgentEvent,
+  AgentRunner,
+  AgentTurnRequest,
+  AgentUsage,
+  LanguageModelSettings,
+} from './agent-turn.types.js';
+import {
+  buildLanguageModel,
+  type ResolvedModelSettings,
+  resolveModelSettings,
+} from './language-model.builder.js';
+import { LanguageModelError } from './model-error-message.js';
+
+/** LLM calls of one answer at most: search, query, a few corrections, the answer. */
+export const maximumSteps = 8;
+
+export interface AgentRunnerOptions {
+  /** PLATFORM_LLM_*: what an agent's unset model fields fall back to. */
+  defaults: LanguageModelSettings;
+  logger: Logger;
+  /** Retries of a failed model call (connection errors, 429, 5xx); the AI SDK's default is 2. */
+  maxRetries?: number;
+}
+
+function messagesOf(request: AgentTurnRequest): ModelMessage[] {
+  return [
+    ...request.history.map((message): ModelMessage => ({ role: message.role, content: message.content })),
+    { role: 'user', content: request.input },
+  ];
+}
+
+/** The final text when the model wrote none: it ran out of steps, or stopped without a word. */
+function noAnswerText(usage: AgentUsage): string {
+  return usage.llmCalls >= maximumSteps
+    ? `I could not finish an answer within ${maximumSteps} steps.`
+    : 'The model ended without an answer.';
+}
+
+function errorOutput(error: unknown): { error: string } {
+  return { error: error instanceof Error ? error.message : String(error) };
+}
+
+/** The AI SDK agent loop on the model the request names, its stream parts mapped to AgentEvents. */
+async function* runAgentTurn(
+  request: AgentTurnRequest,
+  settings: ResolvedModelSettings,
+  options: AgentRunnerOptions,
+): AsyncGenerator<AgentEvent> {
+  const model = buildLanguageModel(settings, request.builtinAnalyst);
+  const result = streamText({
+    model,
+    system: agentSystemPrompt(request.instructions),
+    messages: messagesOf(request),
+    tools: request.tools,
+    stopWhen: stepCountIs(maximumSteps),
+    abortSignal: request.abortSignal,
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    // why: errors arrive as `error` parts below; the default handler would also print them to stderr.
+    onError: () => {},
+  });
+  const usage: AgentUsage = { llmCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  let stepText = '';
+  // The answer is the text of the last step that wrote any; earlier steps' words were on the way there.
+  let answerText = '';
+  for await (const part of result.fullStream) {
+    switch (part.type) {
+      case 'start-step':
+        usage.llmCalls += 1;
+        stepText = '';
+        yield { type: 'step-start' };
+        break;
+      case 'reasoning-delta':
+        if (part.text !== '') yield { type: 'thinking-delta', text: part.text };
+        break;
+      case 'text-delta':
+        if (part.text === '') break;
+        stepText += part.text;
+        yield { type: 'text-delta', text: part.text };
+        break;
+      case 'tool-call':
+        yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
+        break;
+      case 'tool-result':
+        yield {
+          type: 'tool-result',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          output: part.output,
+        };
+        break;
+      case 'tool-error':
+        yield {
+          type: 'tool-result',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          output: errorOutput(part.error),
+        };
+        break;
+      case 'finish-step':
+        if (stepText.trim() !== '') answerText = stepText;
+        usage.inputTokens += part.usage.inputTokens ?? 0;
+        usage.outputTokens += part.usage.outputTokens ?? 0;
+        break;
+      case 'error':
+        if (request.abortSignal.aborted) return;
+        throw new LanguageModelError(part.error, settings);
+      case 'abort':
+        return;
+      default:
+        break;
+    }
+  }
+  if (request.abortSignal.aborted) return;
+  usage.totalTokens = usage.inputTokens + usage.outputTokens;
+  yield { type: 'finish', text: answerText === '' ? noAnswerText(usage) : answerText, usage };
+}
+
+/**
+ * The agent runner the container builds once with the PLATFORM_LLM_* defaults. Settings are checked
+ * when the iteration starts, so a missing base URL or model fails the turn with a clear Error.
+ */
+export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
+  const logger = options.logger.child({ component: 'agent-runner' });
+  return {
+    async *runTurn(request) {
+      const settings = resolveModelSettings(options.defaults, request.model);
+      try {
+        yield* runAgentTurn(request, settings, options);
+      } catch (error) {
+        if (!(error instanceof LanguageModelError)) throw error;
+        // The provider's own error (status, body) goes to the log; the user gets the short message.
+        logger.warn(
+          { provider: settings.provider, error: { message: error.message, cause: String(error.cause) } },
+          'language model call failed',
+        );
+        throw error;
+      }
+    },
+  };
+}
