@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   type ChatEndpoint,
   newMessageId,
@@ -197,6 +200,28 @@ async function measureLiveResubscriptions(endpoint: ChatEndpoint, iterations: nu
   };
 }
 
+/**
+ * The same first-line figure with the client in a process of its own, as an application would call: in
+ * this process the client's fetch shares the server's event loop and its time counts twice.
+ */
+async function measureFirstLineFromAnotherProcess(endpoint: ChatEndpoint, iterations: number) {
+  const client = fileURLToPath(new URL('./support/chat-first-line.client.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '--import',
+    'tsx',
+    client,
+    endpoint.streamUrl,
+    endpoint.agentKey,
+    String(iterations),
+    question,
+  ]);
+  const samples = JSON.parse(stdout) as { firstLineMs: number[]; healthMs: number[] };
+  return {
+    firstLine: summarize('time to the first line, client in its own process', samples.firstLineMs),
+    health: summarize('  HTTP floor: GET /healthz from that client', samples.healthMs),
+  };
+}
+
 /** Many streams at once, each a new thread: every one must end with a final answer. */
 async function measureConcurrentStreams(endpoint: ChatEndpoint, streams: number) {
   const before = memoryNow();
@@ -239,7 +264,10 @@ export async function run(arguments_: string[]): Promise<void> {
       `chat bench: "${question}" on the demo deployment, ${iterations} rounds, ${concurrency} concurrent`,
     );
     const { answers, firstLine, fullAnswer } = await measureAnswers(endpoint, iterations);
-    print(timingLine(firstLine, { p50Ms: goals.firstLineP50Ms }));
+    print(timingLine(firstLine));
+    const outside = await measureFirstLineFromAnotherProcess(endpoint, iterations);
+    print(timingLine(outside.firstLine, { p50Ms: goals.firstLineP50Ms }));
+    print(timingLine(outside.health));
     print(timingLine(fullAnswer, { p50Ms: goals.builtinAnswerP50Ms }));
     const replay = await measureReplays(endpoint, answers);
     print(timingLine(replay));
@@ -266,6 +294,8 @@ export async function run(arguments_: string[]): Promise<void> {
       goals,
       question,
       firstLine,
+      firstLineFromAnotherProcess: outside.firstLine,
+      httpFloorFromAnotherProcess: outside.health,
       fullAnswer,
       replayAfterAnswer: replay,
       liveResubscription: live,

@@ -164,10 +164,11 @@ export async function createContainer(config: Config, logger: Logger, options: C
   const accounts = new AccountsService(store.database);
   const userAttributes = new UserAttributesService(store.database, authorization);
   // Agents, their keys and chat-auth settings cascade with their deployment's row: no listener needed.
-  const agents = new AgentsService(store.database, deploymentAccess, secretBox);
-  const agentApiKeys = new AgentApiKeysService(store.database, deploymentAccess);
+  const agents = new AgentsService(store.database, deploymentAccess, secretBox, changeFeed);
+  const agentApiKeys = new AgentApiKeysService(store.database, deploymentAccess, changeFeed);
   const chatAuthSettings = new ChatAuthSettingsService(store.database, deploymentAccess, secretBox);
   const chatAgents = new ChatAgentDirectory(store.database, secretBox, accounts, chatAuthSettings);
+  changeFeed.subscribe((topic) => chatAgents.handleChange(topic));
   // The Chat API surface: who the caller is (agent key or platform token) and which chat user they act as.
   const chatUsers = new ChatUsersService(store.database);
   const chatAuthentication = new ChatAuthenticationService(chatAgents, new PlatformTokenVerifier());

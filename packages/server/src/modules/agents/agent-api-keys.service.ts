@@ -2,12 +2,14 @@ import type * as contract from '@platform/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { notFound } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import { apiKeyTokenPrefix, generateApiKeyToken, hashApiKeyToken } from '../identity/api-key-token.js';
 import type { Principal } from '../identity/principal.js';
 import { findAgentRow } from './agents.repository.js';
 import { type AgentApiKeyRow, agentApiKeysTable } from './agents.tables.js';
+import { agentsTopic } from './agents-topic.js';
 
 type CreateAgentApiKeyInput = z.output<typeof contract.CreateAgentApiKeyInput>;
 
@@ -29,6 +31,7 @@ export class AgentApiKeysService {
   constructor(
     private readonly database: Database,
     private readonly access: DeploymentAccessService,
+    private readonly changeFeed: ChangeFeed,
   ) {}
 
   async list(principal: Principal, deploymentId: number, agentId: string) {
@@ -65,7 +68,7 @@ export class AgentApiKeysService {
     return { id: created.id, name: created.name, token };
   }
 
-  /** Takes effect at once everywhere: the Chat API reads the key from the store on every request. */
+  /** Takes effect at once everywhere: the change feed drops the key from every process's Chat API cache. */
   async delete(
     principal: Principal,
     deploymentId: number,
@@ -79,6 +82,7 @@ export class AgentApiKeysService {
       .where(and(eq(agentApiKeysTable.id, keyId), eq(agentApiKeysTable.agentId, agentId)))
       .returning({ id: agentApiKeysTable.id });
     if (deleted.length === 0) throw notFound(`agent API key ${keyId}`);
+    await this.changeFeed.publish(agentsTopic(principal.accountId));
     return undefined;
   }
 }

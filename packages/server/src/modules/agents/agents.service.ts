@@ -3,6 +3,7 @@ import type * as contract from '@platform/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
@@ -10,6 +11,7 @@ import type { Principal } from '../identity/principal.js';
 import { mergeModelColumns, toAgent } from './agent.mapper.js';
 import { findAgentRow, lockDeploymentAgents } from './agents.repository.js';
 import { type AgentRow, agentsTable } from './agents.tables.js';
+import { agentsTopic } from './agents-topic.js';
 
 type CreateAgentInput = z.output<typeof contract.CreateAgentInput>;
 type UpdateAgentInput = z.output<typeof contract.UpdateAgentInput>;
@@ -25,6 +27,7 @@ export class AgentsService {
     private readonly database: Database,
     private readonly access: DeploymentAccessService,
     private readonly secretBox: SecretBox,
+    private readonly changeFeed: ChangeFeed,
   ) {}
 
   async list(principal: Principal, deploymentId: number) {
@@ -68,6 +71,7 @@ export class AgentsService {
         .returning();
       return created as AgentRow;
     });
+    await this.changeFeed.publish(agentsTopic(principal.accountId));
     return toAgent(row);
   }
 
@@ -97,10 +101,11 @@ export class AgentsService {
         .returning();
       return updated as AgentRow;
     });
+    await this.changeFeed.publish(agentsTopic(principal.accountId));
     return toAgent(row);
   }
 
-  /** Its API keys go with it (the store cascades); the Chat API looks keys up on every request. */
+  /** Its API keys go with it (the store cascades); the change feed drops the Chat API's cached copies. */
   async delete(principal: Principal, deploymentId: number, agentId: string): Promise<undefined> {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
     await this.database.transaction(async (transaction) => {
@@ -121,6 +126,7 @@ export class AgentsService {
           .where(eq(agentsTable.id, oldest.id));
       }
     });
+    await this.changeFeed.publish(agentsTopic(principal.accountId));
     return undefined;
   }
 }

@@ -29,6 +29,11 @@ export interface ChatStreamOptions {
 
 // A claim's stream opens a few milliseconds after the claim; a process that died is noticed after this.
 const defaultClaimGraceMilliseconds = 10_000;
+/** Resolves after the I/O already due, such as writing a first line to its socket. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 // Attempts at deciding a thread's move when another request keeps changing it under this one.
 const maximumAttempts = 5;
 
@@ -143,7 +148,12 @@ export class ChatStreamService {
     return this.answer(session, chatId, answerId, input, signal);
   }
 
-  /** The thread is claimed for `messageId`: open its stream, store and echo the question, start the answer. */
+  /**
+   * The thread is claimed for `messageId`: open its stream and write the cutoff, then hand the rest to
+   * the background (store and echo the question, answer it). Only the claim, the opening and the cutoff
+   * stand between the request and its first line; the job starts on the next turn of the event loop,
+   * so its work does not delay that line either.
+   */
   private async answer(
     session: ChatSession,
     chatId: string,
@@ -167,22 +177,57 @@ export class ChatStreamService {
     }
     try {
       await writer.append(cutoffLine(chatId, true, 0));
-      await this.threads.addMessage(chatId, { messageId, answerOf: messageId, role: 'user', content: input });
-      await writer.append(userEchoLine(messageId, input, 1));
     } catch (error) {
       await this.threads.release(chatId, messageId).catch(() => undefined);
-      await writer.fail('The question could not be stored').catch(() => undefined);
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', `Message ${messageId} was already sent`);
+      await writer.fail('The answer could not be started').catch(() => undefined);
       throw error;
     }
-    const job = this.answers
-      .run({ session, chatId, messageId, input, writer, nextSort: 2, stopSignal: this.shutdown.signal })
+    const job = nextTurn()
+      .then(() => this.askAndAnswer(session, chatId, messageId, input, writer))
       .catch((error: unknown) =>
         this.logger.error({ err: error, chatId }, 'a chat answer failed unexpectedly'),
       );
     this.running.add(job);
     void job.finally(() => this.running.delete(job));
     return this.reader.follow(chatId, messageId, signal);
+  }
+
+  /**
+   * Stores the question (a restart loses no question that was echoed) and echoes it, then answers. The
+   * claim made sure the message id is new in the thread; should the store still refuse it, the stream
+   * ends with an error line and the thread is free again.
+   */
+  private async askAndAnswer(
+    session: ChatSession,
+    chatId: string,
+    messageId: string,
+    input: string,
+    writer: StreamWriter,
+  ): Promise<void> {
+    try {
+      await this.threads.addMessage(chatId, { messageId, answerOf: messageId, role: 'user', content: input });
+      await writer.append(userEchoLine(messageId, input, 1));
+    } catch (error) {
+      this.logger.error({ err: error, chatId }, 'could not store a chat question');
+      await this.threads.release(chatId, messageId).catch(() => undefined);
+      await writer
+        .fail(
+          isUniqueViolation(error)
+            ? `Message ${messageId} was already sent`
+            : 'The question could not be stored; send it again',
+        )
+        .catch(() => undefined);
+      return;
+    }
+    await this.answers.run({
+      session,
+      chatId,
+      messageId,
+      input,
+      writer,
+      nextSort: 2,
+      stopSignal: this.shutdown.signal,
+    });
   }
 
   /** `<ms>-message`, like a client's, and not yet used in the thread. */

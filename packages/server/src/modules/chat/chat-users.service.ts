@@ -32,6 +32,28 @@ function toChatUser(row: ChatUserRow): ChatUser {
   return { id: row.id, externalId: row.externalId, internalId: row.internalId, email: row.email };
 }
 
+// lastSeenAt is a statistic: a returning user's row is written at most this often.
+const lastSeenWriteMilliseconds = 60_000;
+
+/**
+ * Whether provisioning would leave the row as it is (bar lastSeenAt, refreshed once a minute): alive,
+ * the same e-mail, kept or ephemeral as asked, and no earlier expiry from a smaller TTL.
+ */
+function isProvisionedAs(
+  row: ChatUserRow,
+  request: ExternalUserRequest,
+  isEphemeral: boolean,
+  ttlSeconds: number,
+  now: Date,
+): boolean {
+  if (row.expiresAt !== null && row.expiresAt <= now) return false;
+  if (request.email !== null && request.email !== row.email) return false;
+  if (row.lastSeenAt.getTime() <= now.getTime() - lastSeenWriteMilliseconds) return false;
+  if (!row.isEphemeral) return true;
+  if (!isEphemeral) return false;
+  return row.expiresAt !== null && row.expiresAt.getTime() <= row.createdAt.getTime() + ttlSeconds * 1000;
+}
+
 /**
  * The users chat threads belong to. External users are provisioned on first sight, ephemeral unless the
  * caller says otherwise; an expired one is removed and, if it comes back, is a new user (a new id, so the
@@ -57,6 +79,13 @@ export class ChatUsersService {
       request.ephemeralTtlSeconds ?? maximumEphemeralTtlSeconds,
       maximumEphemeralTtlSeconds,
     );
+    const [current] = await this.database
+      .select()
+      .from(chatUsersTable)
+      .where(and(eq(chatUsersTable.accountId, accountId), eq(chatUsersTable.externalId, request.externalId)));
+    // Most requests come from a user already provisioned as asked: one read, no lock, no write.
+    if (current && isProvisionedAs(current, request, isEphemeral, ttlSeconds, now))
+      return toChatUser(current);
     return this.database.transaction(async (transaction) => {
       await transaction.execute(sql`SELECT pg_advisory_xact_lock(${provisioningLockClass}, ${accountId})`);
       await transaction
