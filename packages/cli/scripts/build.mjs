@@ -1,10 +1,16 @@
 // Bundles the CLI into dist/platform.mjs with the contract, zod and commander inlined, so the packed
 // package installs with no runtime dependencies (and therefore offline).
 import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const packageRoot = new URL('../', import.meta.url);
-const outputFile = new URL('dist/platform.mjs', packageRoot);
+// `--out FILE` writes the bundle elsewhere: the end-to-end tests bundle the sources under test into a temp file.
+const outIndex = process.argv.indexOf('--out');
+const outputFile =
+  outIndex > 0 && process.argv[outIndex + 1]
+    ? pathToFileURL(process.argv[outIndex + 1])
+    : new URL('dist/platform.mjs', packageRoot);
 
 const result = await build({
   entryPoints: [new URL('src/main.ts', packageRoot).pathname],
@@ -23,9 +29,9 @@ const result = await build({
 
 const [output] = result.outputFiles;
 if (!output) throw new Error('esbuild produced no output');
-await mkdir(new URL('dist/', packageRoot), { recursive: true });
+await mkdir(new URL('./', outputFile), { recursive: true });
 // Write then rename: a `platform` process starting meanwhile sees the old bundle or the new one, never half of one.
-const temporaryFile = new URL(`dist/platform.mjs.${process.pid}.tmp`, packageRoot);
+const temporaryFile = new URL(`${outputFile.href}.${process.pid}.tmp`);
 await writeFile(temporaryFile, output.contents, { mode: 0o755 });
 await rename(temporaryFile, outputFile);
 process.stdout.write(`built ${outputFile.pathname} (${Math.round(output.contents.length / 1024)} KiB)\n`);

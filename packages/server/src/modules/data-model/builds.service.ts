@@ -83,6 +83,12 @@ export class BuildsService {
       const compilation = compileModel(files);
       const failed = compilation.errors.length > 0;
       for (const error of compilation.errors) await log(describeCompileError(error));
+      // The last log line before the status: whoever sees the build finished finds its whole log.
+      await log(
+        failed
+          ? `${label} failed with ${compilation.errors.length} error(s)`
+          : `${label} built: ${compilation.cubesCount} cube(s), ${compilation.viewsCount} view(s)`,
+      );
       await this.finish(buildId, {
         status: failed ? 'failed' : 'built',
         errorText: failed ? compilation.errors.map(describeCompileError).join('\n') : null,
@@ -90,18 +96,14 @@ export class BuildsService {
         cubesCount: compilation.cubesCount,
         viewsCount: compilation.viewsCount,
       });
-      await log(
-        failed
-          ? `${label} failed with ${compilation.errors.length} error(s)`
-          : `${label} built: ${compilation.cubesCount} cube(s), ${compilation.viewsCount} view(s)`,
-      );
     } catch (error) {
       this.logger.error({ err: error, buildId }, 'data-model build crashed');
+      // The status matters more than the log line: a failing log store must not leave it building.
+      await log(`${label} could not run`).catch(() => undefined);
       await this.finish(buildId, {
         status: 'failed',
         errorText: `the build could not run: ${String(error)}`,
       });
-      await log(`${label} could not run`);
     }
   }
 
