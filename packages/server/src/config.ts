@@ -28,6 +28,8 @@ export interface Config {
   queryTimeoutSeconds: number;
   /** PLATFORM_LLM_*: the model agents answer with unless they name their own. */
   llm: LanguageModelSettings;
+  /** How long a model endpoint may stay silent during a call before the answer fails (seconds). */
+  llmTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -135,5 +137,6 @@ export function loadConfig(
     continueWaitSeconds: positiveNumber(environment, 'PLATFORM_CONTINUE_WAIT_SECONDS', 5, 3600),
     queryTimeoutSeconds: positiveNumber(environment, 'PLATFORM_QUERY_TIMEOUT_SECONDS', 300, 86_400),
     llm: languageModel(environment),
+    llmTimeoutSeconds: positiveNumber(environment, 'PLATFORM_LLM_TIMEOUT_SECONDS', 120, 3600),
   };
 }

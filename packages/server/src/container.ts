@@ -194,7 +194,11 @@ export async function createContainer(config: Config, logger: Logger, options: C
     tokenSigner: new DeploymentTokenSigner(deriveTokenSigningKey(secretKey)),
     accountUsers: users,
   });
-  const agentRunner = createAgentRunner({ defaults: config.llm, logger });
+  const agentRunner = createAgentRunner({
+    defaults: config.llm,
+    logger,
+    idleTimeoutMilliseconds: config.llmTimeoutSeconds * 1000,
+  });
   const chatStreams = new ChatStreamService(
     store.database,
     streamBus,

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { stepCountIs, streamText } from 'ai';
+import { stepCountIs, streamText, wrapLanguageModel } from 'ai';
 import type { Logger } from 'pino';
 import { agentSystemPrompt } from './agent-system-prompt.js';
 import type {
@@ -9,12 +9,16 @@ import type {
   AgentUsage,
   LanguageModelSettings,
 } from './agent-turn.types.js';
+import { idleTimeoutMiddleware } from './idle-timeout.middleware.js';
 import {
   buildLanguageModel,
   type ResolvedModelSettings,
   resolveModelSettings,
 } from './language-model.builder.js';
 import { LanguageModelError } from './model-error-message.js';
+
+/** The default of PLATFORM_LLM_TIMEOUT_SECONDS. */
+const defaultIdleTimeoutMilliseconds = 120_000;
 
 /** LLM calls of one answer at most: search, query, a few corrections, the answer. */
 export const maximumSteps = 8;
@@ -25,6 +29,8 @@ export interface AgentRunnerOptions {
   logger: Logger;
   /** Retries of a failed model call (connection errors, 429, 5xx); the AI SDK's default is 2. */
   maxRetries?: number;
+  /** A model endpoint silent for this long fails the call (PLATFORM_LLM_TIMEOUT_SECONDS); 120 s. */
+  idleTimeoutMilliseconds?: number;
 }
 
 function messagesOf(request: AgentTurnRequest): ModelMessage[] {
@@ -51,7 +57,17 @@ async function* runAgentTurn(
   settings: ResolvedModelSettings,
   options: AgentRunnerOptions,
 ): AsyncGenerator<AgentEvent> {
-  const model = buildLanguageModel(settings, request.builtinAnalyst);
+  const built = buildLanguageModel(settings, request.builtinAnalyst);
+  // The built-in analyst runs here and cannot hang on a network; remote endpoints can.
+  const model =
+    settings.provider === 'builtin'
+      ? built
+      : wrapLanguageModel({
+          model: built,
+          middleware: idleTimeoutMiddleware(
+            options.idleTimeoutMilliseconds ?? defaultIdleTimeoutMilliseconds,
+          ),
+        });
   const result = streamText({
     model,
     system: agentSystemPrompt(request.instructions),
@@ -67,53 +83,64 @@ async function* runAgentTurn(
   let stepText = '';
   // The answer is the text of the last step that wrote any; earlier steps' words were on the way there.
   let answerText = '';
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case 'start-step':
-        usage.llmCalls += 1;
-        stepText = '';
-        yield { type: 'step-start' };
-        break;
-      case 'reasoning-delta':
-        if (part.text !== '') yield { type: 'thinking-delta', text: part.text };
-        break;
-      case 'text-delta':
-        if (part.text === '') break;
-        stepText += part.text;
-        yield { type: 'text-delta', text: part.text };
-        break;
-      case 'tool-call':
-        yield { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input };
-        break;
-      case 'tool-result':
-        yield {
-          type: 'tool-result',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          output: part.output,
-        };
-        break;
-      case 'tool-error':
-        yield {
-          type: 'tool-result',
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          output: errorOutput(part.error),
-        };
-        break;
-      case 'finish-step':
-        if (stepText.trim() !== '') answerText = stepText;
-        usage.inputTokens += part.usage.inputTokens ?? 0;
-        usage.outputTokens += part.usage.outputTokens ?? 0;
-        break;
-      case 'error':
-        if (request.abortSignal.aborted) return;
-        throw new LanguageModelError(part.error, settings);
-      case 'abort':
-        return;
-      default:
-        break;
+  try {
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'start-step':
+          usage.llmCalls += 1;
+          stepText = '';
+          yield { type: 'step-start' };
+          break;
+        case 'reasoning-delta':
+          if (part.text !== '') yield { type: 'thinking-delta', text: part.text };
+          break;
+        case 'text-delta':
+          if (part.text === '') break;
+          stepText += part.text;
+          yield { type: 'text-delta', text: part.text };
+          break;
+        case 'tool-call':
+          yield {
+            type: 'tool-call',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            input: part.input,
+          };
+          break;
+        case 'tool-result':
+          yield {
+            type: 'tool-result',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output: part.output,
+          };
+          break;
+        case 'tool-error':
+          yield {
+            type: 'tool-result',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output: errorOutput(part.error),
+          };
+          break;
+        case 'finish-step':
+          if (stepText.trim() !== '') answerText = stepText;
+          usage.inputTokens += part.usage.inputTokens ?? 0;
+          usage.outputTokens += part.usage.outputTokens ?? 0;
+          break;
+        case 'error':
+          if (request.abortSignal.aborted) return;
+          throw new LanguageModelError(part.error, settings);
+        case 'abort':
+          return;
+        default:
+          break;
+      }
     }
+  } catch (error) {
+    // A stream that breaks off (a silent endpoint, a dropped connection) throws instead of an `error` part.
+    if (request.abortSignal.aborted) return;
+    throw error instanceof LanguageModelError ? error : new LanguageModelError(error, settings);
   }
   if (request.abortSignal.aborted) return;
   usage.totalTokens = usage.inputTokens + usage.outputTokens;
