@@ -9,8 +9,8 @@ const builtinAnalyst = { now: new Date(), timezone: 'UTC', lookupValues: async (
 
 interface SilentServer {
   baseUrl: string;
-  /** Resolves when the client closed the connection of the first request. */
-  firstRequestClosed: Promise<void>;
+  /** Resolves once no request is open: each one that arrived was closed by the client. */
+  allRequestsClosed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,13 +20,15 @@ interface SilentServer {
  */
 async function startSilentServer(silence: 'before-headers' | 'after-first-chunk'): Promise<SilentServer> {
   const held: ServerResponse[] = [];
-  let markClosed: () => void = () => {};
-  const firstRequestClosed = new Promise<void>((resolve) => {
-    markClosed = resolve;
-  });
+  const open = new Set<ServerResponse>();
+  let onClosed: () => void = () => {};
   const server: Server = createServer((request, response) => {
     held.push(response);
-    response.on('close', () => markClosed());
+    open.add(response);
+    response.on('close', () => {
+      open.delete(response);
+      onClosed();
+    });
     request.resume();
     request.on('end', () => {
       if (silence === 'before-headers') return;
@@ -40,7 +42,14 @@ async function startSilentServer(silence: 'before-headers' | 'after-first-chunk'
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    firstRequestClosed,
+    allRequestsClosed: () =>
+      new Promise<void>((resolve) => {
+        // A deadline that passes before the request even arrived aborts it on the client: none is open.
+        if (open.size === 0) return resolve();
+        onClosed = () => {
+          if (open.size === 0) resolve();
+        };
+      }),
     close: async () => {
       for (const response of held) response.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -72,7 +81,7 @@ describe('a model endpoint that goes silent (PLATFORM_LLM_TIMEOUT_SECONDS)', () 
         `The openai-compatible model "silent" at ${server.baseUrl} failed: the model sent nothing for 0.3 s (PLATFORM_LLM_TIMEOUT_SECONDS)`,
       );
       // The request is aborted with the turn: the endpoint sees its connection closed.
-      await server.firstRequestClosed;
+      await server.allRequestsClosed();
     });
   }
 });
