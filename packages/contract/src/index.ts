@@ -12,6 +12,7 @@ export * from './schemas/chat.schema.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/data-api.schema.js';
 export * from './schemas/data-model.schema.js';
+export * from './schemas/dbt-sync.schema.js';
 export * from './schemas/deployment.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/user.schema.js';

@@ -8,6 +8,7 @@ import { registerOperations } from './http/register-operations.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
+import { dbtSyncRoutes } from './modules/dbt-sync/dbt-sync.routes.js';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
 import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
@@ -23,6 +24,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...apiKeysRoutes(container.apiKeys),
     ...deploymentsRoutes(container),
     ...dataModelRoutes(container),
+    ...dbtSyncRoutes(container),
     ...semanticRoutes(container),
     ...agentsRoutes(container),
     ...userAttributesRoutes(container.userAttributes),

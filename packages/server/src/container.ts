@@ -27,6 +27,8 @@ import { ModelSourceService } from './modules/data-model/model-source.service.js
 import { ModelValidationService } from './modules/data-model/model-validation.service.js';
 import { UploadService } from './modules/data-model/upload.service.js';
 import { UploadCommitService } from './modules/data-model/upload-commit.service.js';
+import { DbtSyncJob } from './modules/dbt-sync/dbt-sync.job.js';
+import { DbtSyncService } from './modules/dbt-sync/dbt-sync.service.js';
 import { CreationStepService } from './modules/deployments/creation-step.service.js';
 import {
   DemoDeploymentService,
@@ -182,6 +184,24 @@ export async function createContainer(config: Config, logger: Logger, options: C
     deploymentLogs,
     secretBox,
   });
+  const dbtSync = new DbtSyncService(
+    store.database,
+    new DataModelAccess(deploymentAccess, dataModel.gitStore),
+    dataModel.jobs,
+  );
+  // The job registers itself with the runner; the service only enqueues it.
+  new DbtSyncJob(
+    store.database,
+    dataModel.gitStore,
+    dataModel.builds,
+    dataModel.devMode,
+    logger.child({ component: 'dbt-sync' }),
+    dataModel.jobs,
+  );
+  const interruptedSyncs = await dbtSync.failInterrupted();
+  if (interruptedSyncs > 0) {
+    logger.warn({ dbtSyncs: interruptedSyncs }, 'failed the dbt syncs a stopped server left running');
+  }
   const envVarsReader = new EnvVarsReader(store.database, secretBox);
   changeFeed.subscribe((topic) => envVarsReader.handleChange(topic));
   const semantic = createSemanticServices(config, {
@@ -259,6 +279,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     streamBus,
     chatStreams,
     chatRequests,
+    dbtSync,
     ...dataModel,
     ...semantic.services,
     async close() {

@@ -20,6 +20,12 @@ function dataModel(verb: string, ...rest: string[]): readonly string[] {
 
 const exampleAgentId = '3f0c6a52-8d0e-4c8a-9f4e-2b7d1c5e9a10';
 
+const exampleSyncJobId = '6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+function dbt(...words: string[]): readonly string[] {
+  return ['dbt', ...words, '--deployment', '5'];
+}
+
 function agents(...words: string[]): readonly string[] {
   return ['agents', ...words, '--deployment', '5'];
 }
@@ -155,4 +161,13 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['user-attributes', 'create', '--name', 'region'],
   },
   deleteUserAttribute: { command: 'user-attributes delete', example: ['user-attributes', 'delete', '3'] },
+  startDbtSync: {
+    command: 'dbt sync',
+    example: dbt('sync', '--manifest', 'packages/cli/test/fixtures/dbt/manifest.json'),
+  },
+  listDbtSyncs: { command: 'dbt history', example: dbt('history', '--status', 'COMPLETED') },
+  getDbtSyncStatus: { command: 'dbt status', example: dbt('status', exampleSyncJobId) },
+  cancelDbtSync: { command: 'dbt cancel', example: dbt('cancel', exampleSyncJobId) },
+  getDbtSyncResult: { command: 'dbt result', example: dbt('result', exampleSyncJobId) },
+  getDbtSyncLogs: { command: 'dbt logs', example: dbt('logs', exampleSyncJobId) },
 };

@@ -5,6 +5,7 @@ import { registerApiKeysCommands } from '../commands/api-keys.command.js';
 import { registerChatCommand } from '../commands/chat.command.js';
 import { registerContextsCommands } from '../commands/contexts.command.js';
 import { registerDataModelCommands } from '../commands/data-model.command.js';
+import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
@@ -40,6 +41,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerDeployCommand(program, context);
   registerDataModelCommands(program, context);
   registerGithubCommands(program, context);
+  registerDbtCommands(program, context);
   registerQueryCommand(program, context);
   registerMetaCommand(program, context);
   registerChatCommand(program, context);

@@ -31,6 +31,12 @@ import { stopDevMode } from './data-model/stop-dev-mode.operation.js';
 import { uploadFile } from './data-model/upload-file.operation.js';
 import { validateDataModel } from './data-model/validate-data-model.operation.js';
 import { writeDataModelFiles } from './data-model/write-data-model-files.operation.js';
+import { cancelDbtSync } from './dbt-sync/cancel-dbt-sync.operation.js';
+import { getDbtSyncLogs } from './dbt-sync/get-dbt-sync-logs.operation.js';
+import { getDbtSyncResult } from './dbt-sync/get-dbt-sync-result.operation.js';
+import { getDbtSyncStatus } from './dbt-sync/get-dbt-sync-status.operation.js';
+import { listDbtSyncs } from './dbt-sync/list-dbt-syncs.operation.js';
+import { startDbtSync } from './dbt-sync/start-dbt-sync.operation.js';
 import { advanceCreationStep } from './deployments/advance-creation-step.operation.js';
 import { createDeployment } from './deployments/create-deployment.operation.js';
 import { deleteDeployment } from './deployments/delete-deployment.operation.js';
@@ -131,6 +137,12 @@ export const operations = {
   listUserAttributes,
   createUserAttribute,
   deleteUserAttribute,
+  startDbtSync,
+  listDbtSyncs,
+  getDbtSyncStatus,
+  cancelDbtSync,
+  getDbtSyncResult,
+  getDbtSyncLogs,
 } as const;
 
 export type Operations = typeof operations;

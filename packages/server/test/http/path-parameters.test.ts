@@ -20,6 +20,7 @@ const placeholderResources: AccountResources = {
   agentId: '00000000-0000-4000-8000-000000000001',
   agentApiKeyId: 1,
   userAttributeId: 1,
+  dbtSyncJobId: '00000000-0000-4000-8000-000000000002',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -1,3 +1,4 @@
+import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
 import type { AccountResources } from './operation-examples.js';
 
@@ -61,8 +62,10 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
       `could not create agent resources: ${JSON.stringify([agentApiKey.body, attribute.body])}`,
     );
   }
+  const dbtSyncJobId = await completeDbtSync(server, deploymentId);
   return {
     deploymentId,
+    dbtSyncJobId,
     userId,
     apiKeyId: apiKey.id,
     agentId,
@@ -70,6 +73,30 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     userAttributeId: (attribute.body as { id: number }).id,
   };
 }
+
+/** A dbt sync of one small model, waited for until it completed (its result exists). */
+async function completeDbtSync(server: TestServer, deploymentId: number): Promise<string> {
+  const base = `/api/v1/deployments/${deploymentId}/dbt-sync`;
+  const started = await server.request({
+    method: 'POST',
+    url: base,
+    body: { source: 'manifest', manifest: securityManifest, branchName: 'security-target-dbt' },
+  });
+  if (started.status !== 201) throw new Error(`could not start a dbt sync: ${JSON.stringify(started.body)}`);
+  const { syncJobId } = started.body as { syncJobId: string };
+  await server.container.jobs.idle();
+  const status = await server.request({ method: 'GET', url: `${base}/${syncJobId}` });
+  if ((status.body as { status: string }).status !== 'COMPLETED') {
+    throw new Error(`the dbt sync did not complete: ${JSON.stringify(status.body)}`);
+  }
+  return syncJobId;
+}
+
+const securityManifest = manifestOf({
+  'model.shop.security_target': modelNode('security_target', {
+    columns: { id: columnOf('id', { data_type: 'integer' }) },
+  }),
+});
 
 /** What the first account's resources look like, to prove that refused calls changed nothing. */
 export async function snapshotResources(server: TestServer, resources: AccountResources) {

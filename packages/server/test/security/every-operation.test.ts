@@ -72,6 +72,7 @@ const placeholderResources: AccountResources = {
   agentId: '00000000-0000-4000-8000-000000000004',
   agentApiKeyId: 5,
   userAttributeId: 6,
+  dbtSyncJobId: '00000000-0000-4000-8000-000000000007',
 };
 
 describe('the examples table of the security suite', () => {

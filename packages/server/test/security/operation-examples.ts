@@ -7,6 +7,8 @@ export interface AccountResources {
   agentId: string;
   agentApiKeyId: number;
   userAttributeId: number;
+  /** A completed dbt sync of the demo deployment. */
+  dbtSyncJobId: string;
 }
 
 /**
@@ -28,6 +30,10 @@ const countQuery = { measures: ['orders.count'] };
 const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
 const onUser = ({ userId }: AccountResources) => ({ userId });
 const onApiKey = ({ apiKeyId }: AccountResources) => ({ apiKeyId });
+const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
+  deploymentId,
+  syncJobId: dbtSyncJobId,
+});
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -130,4 +136,13 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listUserAttributes: {},
   createUserAttribute: { body: () => ({ name: 'security_example' }) },
   deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  startDbtSync: {
+    params: onDeployment,
+    body: () => ({ source: 'manifest', manifest: { nodes: {} }, branchName: 'security-example-dbt' }),
+  },
+  listDbtSyncs: { params: onDeployment, query: { status: 'COMPLETED' } },
+  getDbtSyncStatus: { params: onDbtSync },
+  cancelDbtSync: { params: onDbtSync },
+  getDbtSyncResult: { params: onDbtSync },
+  getDbtSyncLogs: { params: onDbtSync },
 };

@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises';
+import { dbtSyncRunStatuses, dbtSyncTriggers } from '@platform/contract';
+import { type Command, Option } from 'commander';
+import { CliError, UsageError } from '../program/cli-errors.js';
+import type { CommandContext, CommonOptions } from '../program/command-context.js';
+import { addVerb } from '../program/common-options.js';
+import { addDeploymentOption, parseSeconds } from '../program/deployment-options.js';
+import { PollTimeoutError, pollUntil } from '../program/poll-until.js';
+
+interface DeploymentOptions extends CommonOptions {
+  deployment: number;
+}
+
+interface SyncOptions extends DeploymentOptions {
+  manifest: string;
+  branch?: string;
+  wait?: boolean;
+  timeout?: number;
+}
+
+interface HistoryOptions extends DeploymentOptions {
+  status?: (typeof dbtSyncRunStatuses)[number];
+  trigger?: (typeof dbtSyncTriggers)[number];
+  first?: string;
+  after?: string;
+}
+
+async function readManifest(path: string): Promise<Record<string, unknown>> {
+  const text = await readFile(path, 'utf8').catch((error: unknown) => {
+    throw new UsageError(
+      `cannot read the manifest ${path}: ${error instanceof Error ? error.message : error}`,
+    );
+  });
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${path} is not JSON: ${error instanceof Error ? error.message : error}`);
+  }
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
+    throw new UsageError(`${path} must hold a JSON object (a dbt manifest.json)`);
+  }
+  return manifest as Record<string, unknown>;
+}
+
+const terminalStages = new Set(['COMPLETED', 'FAILED']);
+
+/** `platform dbt ...`: dbt syncs of a deployment (see docs/dbt-sync.md). */
+export function registerDbtCommands(program: Command, context: CommandContext): void {
+  const dbt = program.command('dbt').description("sync a dbt project's models into cubes on a new branch");
+
+  addDeploymentOption(addVerb(dbt, 'sync', 'start a sync from a dbt manifest.json'))
+    .requiredOption('--manifest <file>', 'the dbt target/manifest.json')
+    .option('--branch <name>', 'the new branch (default dbt-sync/manifest-<time>-<hex>)')
+    .option('--wait', 'poll until the sync ends; exit 1 when it failed')
+    .option('--timeout <seconds>', 'how long --wait waits (default 300)', parseSeconds)
+    .action(async (options: SyncOptions) => {
+      const manifest = await readManifest(options.manifest);
+      const client = await context.client(options);
+      const params = { deploymentId: options.deployment };
+      const started = await client.call('startDbtSync', {
+        params,
+        body: { source: 'manifest', manifest, branchName: options.branch },
+      });
+      if (!options.wait) {
+        context.render(options, started, (value) => `started sync ${value.syncJobId} on ${value.branchName}`);
+        return;
+      }
+      const status = await pollUntil(
+        () => client.call('getDbtSyncStatus', { params: { ...params, syncJobId: started.syncJobId } }),
+        (value) => terminalStages.has(value.status),
+        {
+          intervalMilliseconds: 2000,
+          firstIntervalMilliseconds: 250,
+          timeoutMilliseconds: (options.timeout ?? 300) * 1000,
+        },
+      ).catch((error: unknown) => {
+        if (error instanceof PollTimeoutError) throw new CliError(`the sync is ${error.message}`);
+        throw error;
+      });
+      context.render(options, status, (value) => `sync ${value.syncJobId}: ${value.status}`);
+      if (status.status === 'FAILED')
+        throw new CliError(`the sync failed: ${status.error ?? 'unknown reason'}`);
+    });
+
+  const onSync = (verb: string, description: string) =>
+    addDeploymentOption(addVerb(dbt, verb, description)).argument('<syncJobId>', 'the sync id (a UUID)');
+
+  onSync('status', "a sync's stage and progress").action(
+    async (syncJobId: string, options: DeploymentOptions) => {
+      const client = await context.client(options);
+      const status = await client.call('getDbtSyncStatus', {
+        params: { deploymentId: options.deployment, syncJobId },
+      });
+      context.render(
+        options,
+        status,
+        (value) =>
+          `${value.status} (${value.progress.percentComplete}%)${value.error ? `: ${value.error}` : ''}`,
+      );
+    },
+  );
+
+  onSync('result', 'the files a completed sync generated').action(
+    async (syncJobId: string, options: DeploymentOptions) => {
+      const client = await context.client(options);
+      const result = await client.call('getDbtSyncResult', {
+        params: { deploymentId: options.deployment, syncJobId },
+      });
+      context.render(options, result, (value) => value.generatedFiles.map((file) => file.path).join('\n'));
+    },
+  );
+
+  onSync('logs', "a sync's log, one entry per phase").action(
+    async (syncJobId: string, options: DeploymentOptions) => {
+      const client = await context.client(options);
+      const logs = await client.call('getDbtSyncLogs', {
+        params: { deploymentId: options.deployment, syncJobId },
+      });
+      context.render(options, logs, (value) =>
+        value.items
+          .map((entry) => `${entry.timestamp} ${entry.level} ${entry.phase ?? ''} ${entry.message}`.trim())
+          .join('\n'),
+      );
+    },
+  );
+
+  onSync('cancel', 'cancel a running sync').action(async (syncJobId: string, options: DeploymentOptions) => {
+    const client = await context.client(options);
+    const answer = await client.call('cancelDbtSync', {
+      params: { deploymentId: options.deployment, syncJobId },
+    });
+    context.render(options, answer, (value) => value.message);
+  });
+
+  addDeploymentOption(addVerb(dbt, 'history', "a deployment's syncs, newest first"))
+    .addOption(new Option('--status <status>', 'only syncs in this state').choices(dbtSyncRunStatuses))
+    .addOption(new Option('--trigger <trigger>', 'only syncs started this way').choices(dbtSyncTriggers))
+    .option('--first <n>', 'page size (at most 100)')
+    .option('--after <cursor>', 'the endCursor of the previous page')
+    .action(async (options: HistoryOptions) => {
+      const client = await context.client(options);
+      const page = await client.call('listDbtSyncs', {
+        params: { deploymentId: options.deployment },
+        query: {
+          status: options.status,
+          trigger: options.trigger,
+          first: options.first === undefined ? undefined : Number(options.first),
+          after: options.after,
+        },
+      });
+      context.render(options, page, (value) =>
+        value.items
+          .map((run) => `${run.syncJobId} ${run.status} ${run.trigger} ${run.branchName}`)
+          .join('\n'),
+      );
+    });
+}

@@ -1,0 +1,33 @@
+import type {
+  DbtSyncLogEntry,
+  DbtSyncRunStatus,
+  DbtSyncSource,
+  DbtSyncStage,
+  DbtSyncTrigger,
+} from '@platform/contract';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** One dbt sync: its state, its outcome and its log (a handful of entries, one per phase). */
+export const dbtSyncRunsTable = pgTable('dbt_sync_runs', {
+  id: serial('id').primaryKey(),
+  syncJobId: uuid('sync_job_id').notNull(),
+  deploymentId: integer('deployment_id').notNull(),
+  status: text('status').$type<DbtSyncRunStatus>().notNull(),
+  stage: text('stage').$type<DbtSyncStage>().notNull(),
+  percentComplete: integer('percent_complete').notNull().default(0),
+  trigger: text('trigger').$type<DbtSyncTrigger>().notNull(),
+  source: text('source').$type<DbtSyncSource>().notNull(),
+  branchName: text('branch_name').notNull(),
+  gitRef: text('git_ref'),
+  cancelRequested: boolean('cancel_requested').notNull().default(false),
+  errorMessage: text('error_message'),
+  generatedFiles: jsonb('generated_files').$type<Array<{ path: string }>>(),
+  manifestStats: jsonb('manifest_stats').$type<{ models: number; sources: number; macros: number }>(),
+  cubeCount: integer('cube_count'),
+  logs: jsonb('logs').$type<DbtSyncLogEntry[]>().notNull().default([]),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+export type DbtSyncRunRow = typeof dbtSyncRunsTable.$inferSelect;
