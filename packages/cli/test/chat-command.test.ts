@@ -162,6 +162,56 @@ describe('platform chat, in process', () => {
     }
   });
 
+  it('aborts the answer a thread is streaming with --abort, and needs --chat for it', async () => {
+    const recorder = recordingFetch(platformAnswers(() => ({ status: 204 })));
+    const result = await runInProcess(
+      [
+        'chat',
+        '--agent',
+        agentId,
+        '--account',
+        'acme',
+        '--agent-key',
+        'sk-given',
+        '--chat',
+        'chat-9',
+        '--abort',
+      ],
+      recorder,
+      { ...environment(), PLATFORM_API_KEY: '' },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(recorder.requests.map((request) => [request.method, request.url.pathname])).toEqual([
+      ['POST', abortPath],
+    ]);
+    expect(recorder.requests[0]?.headers.authorization).toBe('Api-Key sk-given');
+    expect(recorder.requests[0]?.body).toEqual({
+      chatId: 'chat-9',
+      sessionSettings: { externalId: 'cli-user' },
+    });
+    const refused = recordingFetch(platformAnswers(() => ({ status: 403, body: { error: 'not yours' } })));
+    const notOwner = await runInProcess(
+      [
+        'chat',
+        '--agent',
+        agentId,
+        '--account',
+        'acme',
+        '--agent-key',
+        'sk-given',
+        '--chat',
+        'chat-9',
+        '--abort',
+      ],
+      refused,
+      { ...environment(), PLATFORM_API_KEY: '' },
+    );
+    expect(notOwner.exitCode).toBe(1);
+    const usage = await runInProcess(['chat', '--agent', agentId, '--abort'], recorder, environment());
+    expect(usage.exitCode).toBe(2);
+    expect(usage.stderr).toContain('--abort needs --chat');
+  });
+
   it('needs no management API with an agent, an account and a key', async () => {
     const recorder = recordingFetch(platformAnswers(() => ({ status: 200, body: ndjson(answerLines) })));
     const result = await runInProcess(

@@ -75,6 +75,12 @@ export class ChatConversation {
     }
   }
 
+  /** Stops whatever answer the thread is streaming, wherever it was asked (the abort operation, 204). */
+  async abortThread(): Promise<void> {
+    if (this.chatId === null) throw new Error('no thread to abort');
+    await this.client.abort({ chatId: this.chatId, sessionSettings: { externalId: this.target.externalId } });
+  }
+
   /**
    * Ctrl-C while an answer streams: the first asks the server to abort the answer (the stream then ends
    * with `__aborted__`); a second, or an answer whose thread id is not known yet, stops reading at once.

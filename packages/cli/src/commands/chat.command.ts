@@ -11,6 +11,7 @@ import { type ChatTarget, type ChatTargetOptions, defaultChatUrl, resolveChatTar
 
 interface ChatOptions extends ChatTargetOptions {
   chat?: string;
+  abort?: boolean;
 }
 
 const interactiveHelp = 'Ctrl-C stops an answer; /new starts a new thread; /exit or Ctrl-D leaves.';
@@ -138,6 +139,7 @@ export function registerChatCommand(program: Command, context: CommandContext): 
       .option('--agent <agentId>', 'the agent (default: the default agent of --deployment)')
       .option('--deployment <id>', "use the deployment's default agent", parseId)
       .option('--chat <chatId>', 'continue this thread')
+      .option('--abort', 'stop the answer the --chat thread is streaming (asked from anywhere), then exit')
       .option(
         '--chat-url <url>',
         `the Chat API URL (default $PLATFORM_CHAT_URL, the context's chat URL, or ${defaultChatUrl})`,
@@ -148,8 +150,16 @@ export function registerChatCommand(program: Command, context: CommandContext): 
   );
   command.action(async (question: string | undefined, options: ChatOptions) => {
     if (question !== undefined && question.trim() === '') throw new UsageError('the question is empty');
+    if (options.abort && (options.chat === undefined || question !== undefined)) {
+      throw new UsageError('--abort needs --chat <chatId> and no question');
+    }
     const target = await resolveChatTarget(context, options);
     const conversation = conversationOf(context, target, options);
+    if (options.abort) {
+      await conversation.abortThread();
+      context.note(`(chat ${options.chat}: its answer, if one was streaming, is aborted)`);
+      return;
+    }
     if (question !== undefined) {
       await answerOnce(context, conversation, question);
       return;
