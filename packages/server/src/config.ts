@@ -30,6 +30,8 @@ export interface Config {
   llm: LanguageModelSettings;
   /** How long a model endpoint may stay silent during a call before the answer fails (seconds). */
   llmTimeoutSeconds: number;
+  /** A running dbt sync whose process has not been heard from for this long is resumed by another. */
+  dbtSyncLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +140,6 @@ export function loadConfig(
     queryTimeoutSeconds: positiveNumber(environment, 'PLATFORM_QUERY_TIMEOUT_SECONDS', 300, 86_400),
     llm: languageModel(environment),
     llmTimeoutSeconds: positiveNumber(environment, 'PLATFORM_LLM_TIMEOUT_SECONDS', 120, 3600),
+    dbtSyncLeaseSeconds: positiveNumber(environment, 'PLATFORM_DBT_SYNC_LEASE_SECONDS', 30, 3600),
   };
 }

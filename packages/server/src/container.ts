@@ -27,7 +27,8 @@ import { ModelSourceService } from './modules/data-model/model-source.service.js
 import { ModelValidationService } from './modules/data-model/model-validation.service.js';
 import { UploadService } from './modules/data-model/upload.service.js';
 import { UploadCommitService } from './modules/data-model/upload-commit.service.js';
-import { DbtSyncJob } from './modules/dbt-sync/dbt-sync.job.js';
+import { DbtRepositoriesService } from './modules/dbt-sync/dbt-repositories.service.js';
+import { DbtSyncJob, dbtProjectRepositoryIdOf } from './modules/dbt-sync/dbt-sync.job.js';
 import { DbtSyncService } from './modules/dbt-sync/dbt-sync.service.js';
 import { CreationStepService } from './modules/deployments/creation-step.service.js';
 import {
@@ -184,24 +185,11 @@ export async function createContainer(config: Config, logger: Logger, options: C
     deploymentLogs,
     secretBox,
   });
-  const dbtSync = new DbtSyncService(
-    store.database,
-    new DataModelAccess(deploymentAccess, dataModel.gitStore),
-    dataModel.jobs,
-  );
-  // The job registers itself with the runner; the service only enqueues it.
-  new DbtSyncJob(
-    store.database,
-    dataModel.gitStore,
-    dataModel.builds,
-    dataModel.devMode,
-    logger.child({ component: 'dbt-sync' }),
-    dataModel.jobs,
-  );
-  const interruptedSyncs = await dbtSync.failInterrupted();
-  if (interruptedSyncs > 0) {
-    logger.warn({ dbtSyncs: interruptedSyncs }, 'failed the dbt syncs a stopped server left running');
-  }
+  const dbtSync = await createDbtSyncServices(store, config, logger, {
+    deploymentAccess,
+    secretBox,
+    dataModel,
+  });
   const envVarsReader = new EnvVarsReader(store.database, secretBox);
   changeFeed.subscribe((topic) => envVarsReader.handleChange(topic));
   const semantic = createSemanticServices(config, {
@@ -279,12 +267,13 @@ export async function createContainer(config: Config, logger: Logger, options: C
     streamBus,
     chatStreams,
     chatRequests,
-    dbtSync,
+    ...dbtSync.services,
     ...dataModel,
     ...semantic.services,
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();
+      dbtSync.stopResuming();
       // Builds still running write to the store: let them finish before it closes.
       await dataModel.jobs.close();
       await semantic.close();
@@ -402,4 +391,63 @@ function createSemanticServices(
       await pool.closeAll();
     },
   };
+}
+
+/**
+ * dbt syncs: the service, the job (registered with the data model's job runner) and the sweep that
+ * resumes syncs orphaned by a stopped process, at start and then every half lease.
+ */
+async function createDbtSyncServices(
+  store: Store,
+  config: Config,
+  logger: Logger,
+  modules: {
+    deploymentAccess: DeploymentAccessService;
+    secretBox: SecretBox;
+    dataModel: Awaited<ReturnType<typeof createDataModelServices>>;
+  },
+) {
+  const { dataModel, deploymentAccess } = modules;
+  const access = new DataModelAccess(deploymentAccess, dataModel.gitStore);
+  const dbtRepositories = new DbtRepositoriesService(store.database, access, modules.secretBox, config);
+  const leaseMilliseconds = config.dbtSyncLeaseSeconds * 1000;
+  const dbtSync = new DbtSyncService(
+    store.database,
+    access,
+    deploymentAccess,
+    dbtRepositories,
+    dataModel.jobs,
+    {
+      leaseMilliseconds,
+    },
+  );
+  const syncLogger = logger.child({ component: 'dbt-sync' });
+  // The job registers itself with the runner; the service only enqueues it.
+  new DbtSyncJob(
+    store.database,
+    access,
+    deploymentAccess,
+    dbtRepositories,
+    dataModel.builds,
+    dataModel.devMode,
+    syncLogger,
+    { heartbeatMilliseconds: Math.max(100, leaseMilliseconds / 3) },
+    dataModel.jobs,
+  );
+  // A deleted deployment's dbt mirror goes with it.
+  deploymentAccess.onDeleted((deploymentId) =>
+    dataModel.gitStore.deleteRepository(dbtProjectRepositoryIdOf(deploymentId)),
+  );
+  const resume = async () => {
+    const outcome = await dbtSync.resumeStale();
+    if (outcome.resumed + outcome.failed > 0) {
+      syncLogger.warn(outcome, 'took over the dbt syncs a stopped process left running');
+    }
+  };
+  await resume();
+  const sweep = setInterval(() => {
+    resume().catch((error: unknown) => syncLogger.error({ err: error }, 'the dbt sync resume sweep failed'));
+  }, leaseMilliseconds / 2);
+  sweep.unref();
+  return { services: { dbtSync, dbtRepositories }, stopResuming: () => clearInterval(sweep) };
 }

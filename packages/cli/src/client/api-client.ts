@@ -50,6 +50,12 @@ export interface RawRequest {
   body?: unknown;
 }
 
+/**
+ * Sent with every request: the server records a dbt sync started with it as trigger `manual` (a person at
+ * a terminal) instead of `api` (a script calling the API directly).
+ */
+const platformClientHeader = { name: 'x-platform-client', value: 'cli' } as const;
+
 /** A client of the management and build APIs, typed by the operation registry of the contract. */
 export class ApiClient {
   readonly apiUrl: string;
@@ -120,6 +126,7 @@ export class ApiClient {
     const headers: Record<string, string> = {
       accept: 'application/json, application/x-ndjson',
       'user-agent': this.options.userAgent,
+      [platformClientHeader.name]: platformClientHeader.value,
     };
     if (this.options.apiKey)
       headers.authorization = authorizationHeader(this.options.apiKey, this.options.authScheme);

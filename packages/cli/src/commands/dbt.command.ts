@@ -1,20 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { dbtSyncRunStatuses, dbtSyncTriggers } from '@platform/contract';
 import { type Command, Option } from 'commander';
-import { CliError, UsageError } from '../program/cli-errors.js';
+import { UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption, parseSeconds } from '../program/deployment-options.js';
-import { PollTimeoutError, pollUntil } from '../program/poll-until.js';
+import { registerDbtRepositoryCommands } from './dbt-repository.command.js';
+import { formatDbtSyncResult, waitForDbtSync } from './dbt-sync-wait.js';
+import { registerDbtWebhookTestCommand } from './dbt-webhook-test.command.js';
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
 }
 
 interface SyncOptions extends DeploymentOptions {
-  manifest: string;
+  ref?: string;
+  manifest?: string;
   branch?: string;
   wait?: boolean;
+  /** Milliseconds (parseSeconds converts the seconds given). */
   timeout?: number;
 }
 
@@ -43,44 +47,53 @@ async function readManifest(path: string): Promise<Record<string, unknown>> {
   return manifest as Record<string, unknown>;
 }
 
-const terminalStages = new Set(['COMPLETED', 'FAILED']);
-
 /** `platform dbt ...`: dbt syncs of a deployment (see docs/dbt-sync.md). */
 export function registerDbtCommands(program: Command, context: CommandContext): void {
   const dbt = program.command('dbt').description("sync a dbt project's models into cubes on a new branch");
 
-  addDeploymentOption(addVerb(dbt, 'sync', 'start a sync from a dbt manifest.json'))
-    .requiredOption('--manifest <file>', 'the dbt target/manifest.json')
-    .option('--branch <name>', 'the new branch (default dbt-sync/manifest-<time>-<hex>)')
-    .option('--wait', 'poll until the sync ends; exit 1 when it failed')
+  addDeploymentOption(
+    addVerb(dbt, 'sync', 'start a sync of the connected dbt repository, or of a manifest.json'),
+  )
+    .option('--ref <ref>', 'branch or tag of the connected repository (default its connected branch)')
+    .option('--manifest <file>', 'sync this dbt target/manifest.json instead of the repository')
+    .option('--branch <name>', 'the new branch (default dbt-sync/<ref>-<time>-<hex>)')
+    .option('--wait', 'follow the sync (progress on stderr), then print its result; exit 1 when it failed')
     .option('--timeout <seconds>', 'how long --wait waits (default 300)', parseSeconds)
     .action(async (options: SyncOptions) => {
-      const manifest = await readManifest(options.manifest);
+      if (options.manifest !== undefined && options.ref !== undefined) {
+        throw new UsageError(
+          '--ref reads the connected repository, --manifest sends a manifest instead: give one',
+        );
+      }
+      const body =
+        options.manifest === undefined
+          ? { source: 'git' as const, ref: options.ref, branchName: options.branch }
+          : {
+              source: 'manifest' as const,
+              manifest: await readManifest(options.manifest),
+              branchName: options.branch,
+            };
       const client = await context.client(options);
-      const params = { deploymentId: options.deployment };
       const started = await client.call('startDbtSync', {
-        params,
-        body: { source: 'manifest', manifest, branchName: options.branch },
+        params: { deploymentId: options.deployment },
+        body,
       });
       if (!options.wait) {
         context.render(options, started, (value) => `started sync ${value.syncJobId} on ${value.branchName}`);
         return;
       }
-      const status = await pollUntil(
-        () => client.call('getDbtSyncStatus', { params: { ...params, syncJobId: started.syncJobId } }),
-        (value) => terminalStages.has(value.status),
-        {
-          intervalMilliseconds: 2000,
-          firstIntervalMilliseconds: 250,
-          timeoutMilliseconds: (options.timeout ?? 300) * 1000,
-        },
-      ).catch((error: unknown) => {
-        if (error instanceof PollTimeoutError) throw new CliError(`the sync is ${error.message}`);
-        throw error;
+      context.note(`sync ${started.syncJobId} started on ${started.branchName}`);
+      await waitForDbtSync(client, {
+        deploymentId: options.deployment,
+        syncJobId: started.syncJobId,
+        timeoutMilliseconds: options.timeout ?? 300_000,
+        // Progress is for the person watching: stderr, so --json keeps stdout parseable.
+        onProgress: (line) => context.note(line),
       });
-      context.render(options, status, (value) => `sync ${value.syncJobId}: ${value.status}`);
-      if (status.status === 'FAILED')
-        throw new CliError(`the sync failed: ${status.error ?? 'unknown reason'}`);
+      const result = await client.call('getDbtSyncResult', {
+        params: { deploymentId: options.deployment, syncJobId: started.syncJobId },
+      });
+      context.render(options, result, (value) => formatDbtSyncResult(value, started.branchName));
     });
 
   const onSync = (verb: string, description: string) =>
@@ -155,4 +168,7 @@ export function registerDbtCommands(program: Command, context: CommandContext): 
           .join('\n'),
       );
     });
+
+  registerDbtRepositoryCommands(dbt, context);
+  registerDbtWebhookTestCommand(dbt, context);
 }

@@ -170,4 +170,15 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   cancelDbtSync: { command: 'dbt cancel', example: dbt('cancel', exampleSyncJobId) },
   getDbtSyncResult: { command: 'dbt result', example: dbt('result', exampleSyncJobId) },
   getDbtSyncLogs: { command: 'dbt logs', example: dbt('logs', exampleSyncJobId) },
+  getDbtRepository: { command: 'dbt repository get', example: dbt('repository', 'get') },
+  connectDbtRepository: {
+    command: 'dbt repository connect',
+    example: dbt('repository', 'connect', '--url', 'https://git.example.com/analytics/dbt.git'),
+  },
+  disconnectDbtRepository: { command: 'dbt repository disconnect', example: dbt('repository', 'disconnect') },
+  // Called by the repository host, not by people: the command sends a test push as the host would.
+  receiveDbtWebhook: {
+    command: 'dbt webhook-test',
+    example: dbt('webhook-test', '--branch', 'main', '--webhook-secret', 'a-secret-of-16-characters'),
+  },
 };

@@ -134,6 +134,8 @@ export function buildOpenApiDocument(
       ...(operation.description ? { description: operation.description } : {}),
       ...(operation.action ? { 'x-required-action': operation.action } : {}),
       ...(operation.authScheme === 'dataApi' ? { security: dataApiSecurity } : {}),
+      // Verified by a shared secret over the body, which OpenAPI's security schemes cannot express.
+      ...(operation.authScheme === 'webhook' ? { security: [] } : {}),
       parameters: [
         ...parametersOf(collector, operation.params, 'path'),
         ...parametersOf(collector, operation.query, 'query'),

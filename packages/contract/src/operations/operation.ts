@@ -10,9 +10,10 @@ type Schema = z.ZodType | null;
  * Which credentials an operation accepts: `management` is an API key of the management API; `dataApi` is
  * also a deployment token (a JWT for one deployment, carrying a security context), as the data API of a
  * deployment takes either; `chat` is an agent's API key or a platform token, checked by the Chat API's
- * own adapter after validation because it needs the path and the body (no management credential).
+ * own adapter after validation because it needs the path and the body (no management credential);
+ * `webhook` carries no credential at all: the handler verifies a shared secret against the raw body.
  */
-export type AuthScheme = 'management' | 'dataApi' | 'chat';
+export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook';
 
 /**
  * How the success body is written: one JSON document, or newline-delimited JSON where `response` is the

@@ -32,10 +32,14 @@ import { uploadFile } from './data-model/upload-file.operation.js';
 import { validateDataModel } from './data-model/validate-data-model.operation.js';
 import { writeDataModelFiles } from './data-model/write-data-model-files.operation.js';
 import { cancelDbtSync } from './dbt-sync/cancel-dbt-sync.operation.js';
+import { connectDbtRepository } from './dbt-sync/connect-dbt-repository.operation.js';
+import { disconnectDbtRepository } from './dbt-sync/disconnect-dbt-repository.operation.js';
+import { getDbtRepository } from './dbt-sync/get-dbt-repository.operation.js';
 import { getDbtSyncLogs } from './dbt-sync/get-dbt-sync-logs.operation.js';
 import { getDbtSyncResult } from './dbt-sync/get-dbt-sync-result.operation.js';
 import { getDbtSyncStatus } from './dbt-sync/get-dbt-sync-status.operation.js';
 import { listDbtSyncs } from './dbt-sync/list-dbt-syncs.operation.js';
+import { receiveDbtWebhook } from './dbt-sync/receive-dbt-webhook.operation.js';
 import { startDbtSync } from './dbt-sync/start-dbt-sync.operation.js';
 import { advanceCreationStep } from './deployments/advance-creation-step.operation.js';
 import { createDeployment } from './deployments/create-deployment.operation.js';
@@ -143,6 +147,10 @@ export const operations = {
   cancelDbtSync,
   getDbtSyncResult,
   getDbtSyncLogs,
+  getDbtRepository,
+  connectDbtRepository,
+  disconnectDbtRepository,
+  receiveDbtWebhook,
 } as const;
 
 export type Operations = typeof operations;

@@ -140,3 +140,74 @@ export type DbtSyncsQuery = z.infer<typeof DbtSyncsQuery>;
 export const DbtSyncsResponse = listOf(DbtSyncRun, 'DbtSyncsResponse');
 
 export const CancelDbtSyncResponse = z.object({ message: z.string() }).meta({ id: 'CancelDbtSyncResponse' });
+
+/** The smallest webhook secret accepted: shorter ones are guessable. */
+export const dbtWebhookSecretMinLength = 16;
+
+export const ConnectDbtRepositoryInput = z
+  .object({
+    repositoryUrl: z.url({ protocol: /^(https?|file)$/ }).meta({
+      description:
+        "The dbt project's git repository: https (http only to loopback), or a local `file://` repository.",
+    }),
+    branch: z
+      .string()
+      .min(1, { error: 'branch must not be empty' })
+      .max(200)
+      .default('main')
+      .meta({ description: 'The ref a sync reads when it names none, and whose pushes the webhook syncs.' }),
+    token: z
+      .string()
+      .min(1)
+      .max(4000)
+      .optional()
+      .meta({ description: 'A read token for the repository; stored encrypted, never returned.' }),
+    webhookSecret: z
+      .string()
+      .min(dbtWebhookSecretMinLength, {
+        error: `webhookSecret must be at least ${dbtWebhookSecretMinLength} characters`,
+      })
+      .max(4000)
+      .optional()
+      .meta({ description: 'The shared secret of the push webhook; stored encrypted, never returned.' }),
+  })
+  .meta({ id: 'ConnectDbtRepositoryInput' });
+export type ConnectDbtRepositoryInput = z.infer<typeof ConnectDbtRepositoryInput>;
+
+export const DbtRepository = z
+  .object({
+    repositoryUrl: z.string(),
+    branch: z.string(),
+    hasToken: z.boolean(),
+    hasWebhookSecret: z.boolean(),
+    webhookPath: z
+      .string()
+      .meta({ description: 'Where the repository host sends push events (POST, JSON), on this server.' }),
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'DbtRepository' });
+export type DbtRepository = z.infer<typeof DbtRepository>;
+
+/**
+ * A push event as GitHub, GitLab and Gitea send it: only the fields a sync needs are read, the rest is
+ * ignored. `ref` is the full pushed ref (`refs/heads/main`).
+ */
+export const DbtWebhookEvent = z
+  .looseObject({
+    ref: z.string().max(400).optional(),
+    after: z.string().max(100).optional(),
+    deleted: z.boolean().optional(),
+    zen: z.string().optional(),
+  })
+  .meta({ id: 'DbtWebhookEvent' });
+export type DbtWebhookEvent = z.infer<typeof DbtWebhookEvent>;
+
+export const DbtWebhookResponse = z
+  .object({
+    started: z.boolean(),
+    message: z.string(),
+    syncJobId: z.string().optional(),
+    branchName: z.string().optional(),
+  })
+  .meta({ id: 'DbtWebhookResponse' });
+export type DbtWebhookResponse = z.infer<typeof DbtWebhookResponse>;

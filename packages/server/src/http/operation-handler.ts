@@ -6,6 +6,16 @@ import type { DataApiCaller } from '../modules/semantic/data-api-caller.js';
 
 export interface OperationContext {
   principal: Principal;
+  /** The `x-platform-client` header: `cli` when the platform CLI sent the request. */
+  client: string | null;
+  requestId: string;
+  logger: Logger;
+}
+
+/** A webhook carries no credential: its handler verifies the shared secret over the exact bytes sent. */
+export interface WebhookOperationContext {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
   requestId: string;
   logger: Logger;
 }
@@ -32,7 +42,9 @@ type ContextOf<Operation extends OperationDefinition> = Operation['authScheme'] 
   ? DataApiOperationContext
   : Operation['authScheme'] extends 'chat'
     ? ChatOperationContext
-    : OperationContext;
+    : Operation['authScheme'] extends 'webhook'
+      ? WebhookOperationContext
+      : OperationContext;
 
 export type OperationHandler<Operation extends OperationDefinition> = (
   input: OperationInput<Operation> & { context: ContextOf<Operation> },

@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import type { OperationDefinition } from '@platform/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import type { AuthorizationService } from '../modules/identity/authorization.service.js';
 import type { CredentialService } from '../modules/identity/credential.service.js';
@@ -22,9 +23,13 @@ export interface OperationRegistration {
 /** Authenticates (401) and checks the operation's declared right (403), in the operation's auth scheme. */
 async function authenticate(
   operation: OperationDefinition,
-  authorization: string | undefined,
+  request: FastifyRequest,
   registration: OperationRegistration,
-): Promise<{ principal: Principal } | { caller: DataApiCaller }> {
+): Promise<{ principal: Principal; client: string | null } | { caller: DataApiCaller } | WebhookCredential> {
+  const authorization = request.headers.authorization;
+  if (operation.authScheme === 'webhook') {
+    return { rawBody: rawBodies.get(request) ?? Buffer.alloc(0), headers: request.headers };
+  }
   if (operation.authScheme === 'dataApi') {
     const caller = await registration.dataApiCredentials.authenticate(authorization);
     if (operation.action) registration.dataApiCredentials.requireAction(caller, operation.action);
@@ -32,7 +37,34 @@ async function authenticate(
   }
   const principal = await registration.credentials.authenticate(authorization);
   if (operation.action) registration.authorization.requireAction(principal, operation.action);
-  return { principal };
+  const client = request.headers['x-platform-client'];
+  return { principal, client: typeof client === 'string' ? client : null };
+}
+
+interface WebhookCredential {
+  rawBody: Buffer;
+  headers: FastifyRequest['headers'];
+}
+
+/** The bytes of webhook bodies, as sent: their signature is over these, not over re-serialised JSON. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/** Keeps a copy of the body before the JSON parser reads it, within the same size limit. */
+function keepRawBody(limitBytes: number) {
+  return async (request: FastifyRequest, _reply: unknown, payload: Readable) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += bytes.length;
+      if (size > limitBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', `the body is larger than ${limitBytes} bytes`);
+      chunks.push(bytes);
+    }
+    const raw = Buffer.concat(chunks);
+    rawBodies.set(request, raw);
+    return Readable.from([raw]);
+  };
 }
 
 /** `/api/v1/deployments/{deploymentId}` → `/api/v1/deployments/:deploymentId` */
@@ -59,8 +91,11 @@ export function registerOperations(
       url: toRouterPath(operation.path),
       // Multipart bodies are streamed past the JSON parser; their limit applies to each file instead.
       ...(operation.bodyLimitBytes !== null && !isMultipart ? { bodyLimit: operation.bodyLimitBytes } : {}),
+      ...(operation.authScheme === 'webhook'
+        ? { preParsing: keepRawBody(operation.bodyLimitBytes ?? registration.bodyLimitBytes) }
+        : {}),
       handler: async (request, reply) => {
-        const credential = await authenticate(operation, request.headers.authorization, registration);
+        const credential = await authenticate(operation, request, registration);
         if (!isMultipart && request.isMultipart()) {
           throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',

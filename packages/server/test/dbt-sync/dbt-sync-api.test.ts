@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbtSyncRunsTable } from '../../src/modules/dbt-sync/dbt-sync.tables.js';
 import {
   createModelDeployment,
   readFiles,
@@ -16,12 +15,7 @@ import {
   type TestServer,
 } from '../support/test-server.js';
 import { readManifestFixture } from './dbt-fixtures.js';
-
-interface SyncStatus {
-  status: string;
-  progress: { stage: string; percentComplete: number };
-  error?: string;
-}
+import { branchNames, syncBase, waitForSync } from './dbt-sync-helpers.js';
 
 const schemaVersion = 'https://schemas.getdbt.com/dbt/manifest/v12.json';
 
@@ -43,8 +37,6 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     await server?.close();
   });
 
-  const syncBase = (deploymentId: number) => `/api/v1/deployments/${deploymentId}/dbt-sync`;
-
   async function start(deploymentId: number, body: unknown, key?: string) {
     return server.request({ method: 'POST', url: syncBase(deploymentId), body, ...(key ? { key } : {}) });
   }
@@ -59,33 +51,12 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     return answer.body as { syncJobId: string; workflowId: string; branchName: string };
   }
 
-  /** Polls the status until it is COMPLETED or FAILED. */
-  async function waitForSync(deploymentId: number, syncJobId: string): Promise<SyncStatus> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const answer = await server.request({ method: 'GET', url: `${syncBase(deploymentId)}/${syncJobId}` });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      const status = answer.body as SyncStatus;
-      if (status.status === 'COMPLETED' || status.status === 'FAILED') return status;
-      if (Date.now() > deadline) throw new Error(`sync ${syncJobId} did not end: ${JSON.stringify(status)}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  async function branchNames(deploymentId: number): Promise<string[]> {
-    const answer = await server.request({
-      method: 'GET',
-      url: `/build/api/v1/deployments/${deploymentId}/branches`,
-    });
-    return (answer.body as { items: Array<{ name: string }> }).items.map((branch) => branch.name);
-  }
-
   it('syncs a real manifest to a new branch in one commit, built, with a result, logs and history', async () => {
     const { deploymentId, base } = await createModelDeployment(server);
     const started = await startManifest(deploymentId, readManifestFixture('cube-dbt-jaffle-manifest.json'));
     expect(started.branchName).toMatch(/^dbt-sync\/manifest-\d{14}-[0-9a-f]{8}$/);
     expect(started.workflowId).toContain(started.syncJobId);
-    const status = await waitForSync(deploymentId, started.syncJobId);
+    const status = await waitForSync(server, deploymentId, started.syncJobId);
     expect(status).toMatchObject({
       status: 'COMPLETED',
       progress: { stage: 'COMPLETED', percentComplete: 100 },
@@ -150,10 +121,10 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
       { metadata: { dbt_schema_version: schemaVersion }, nodes: 'not an object' },
       'dbt-broken',
     );
-    const status = await waitForSync(deploymentId, started.syncJobId);
+    const status = await waitForSync(server, deploymentId, started.syncJobId);
     expect(status.status).toBe('FAILED');
     expect(status.error).toMatch(/nodes/);
-    expect(await branchNames(deploymentId)).not.toContain('dbt-broken');
+    expect(await branchNames(server, deploymentId)).not.toContain('dbt-broken');
     expectErrorBody(
       await server.request({ method: 'GET', url: `${syncBase(deploymentId)}/${started.syncJobId}/result` }),
       'CONFLICT',
@@ -186,18 +157,18 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
       readManifestFixture('lightdash-jaffle-manifest.json'),
       'dbt-dup',
     );
-    const status = await waitForSync(deploymentId, started.syncJobId);
+    const status = await waitForSync(server, deploymentId, started.syncJobId);
     expect(status.status).toBe('FAILED');
     expect(status.error).toMatch(/does not build/);
-    expect(await branchNames(deploymentId)).not.toContain('dbt-dup');
+    expect(await branchNames(server, deploymentId)).not.toContain('dbt-dup');
   });
 
   it('pages and filters the history', async () => {
     const { deploymentId } = await createModelDeployment(server);
     const good = await startManifest(deploymentId, readManifestFixture('lightdash-jaffle-manifest.json'));
-    await waitForSync(deploymentId, good.syncJobId);
+    await waitForSync(server, deploymentId, good.syncJobId);
     const bad = await startManifest(deploymentId, { nodes: 1 });
-    await waitForSync(deploymentId, bad.syncJobId);
+    await waitForSync(server, deploymentId, bad.syncJobId);
     const list = async (query: string) => {
       const answer = await server.request({ method: 'GET', url: `${syncBase(deploymentId)}?${query}` });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -264,7 +235,7 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     const { deploymentId } = await createModelDeployment(server);
     const { key } = await createUserWithKey(server, 'viewer');
     const started = await startManifest(deploymentId, { nodes: 1 });
-    await waitForSync(deploymentId, started.syncJobId);
+    await waitForSync(server, deploymentId, started.syncJobId);
     expectErrorBody(
       await start(deploymentId, { source: 'manifest', manifest: { nodes: {} } }, key),
       'FORBIDDEN',
@@ -295,9 +266,9 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     expect((cancel.body as { message: string }).message).toContain('cancelled');
-    const status = await waitForSync(deploymentId, started.syncJobId);
+    const status = await waitForSync(server, deploymentId, started.syncJobId);
     expect(status).toMatchObject({ status: 'FAILED', error: 'cancelled' });
-    expect(await branchNames(deploymentId)).not.toContain(started.branchName);
+    expect(await branchNames(server, deploymentId)).not.toContain(started.branchName);
     const history = await server.request({
       method: 'GET',
       url: `${syncBase(deploymentId)}?status=CANCELLED`,
@@ -310,26 +281,5 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
       await server.request({ method: 'DELETE', url: `${syncBase(deploymentId)}/${started.syncJobId}` }),
       'CONFLICT',
     );
-  });
-
-  it('fails at start a sync a stopped server left RUNNING', async () => {
-    const { deploymentId } = await createModelDeployment(server);
-    const syncJobId = '0c9b7a6e-1d2f-4e3a-8b5c-6d7e8f9a0b1c';
-    await server.container.store.database.insert(dbtSyncRunsTable).values({
-      syncJobId,
-      deploymentId,
-      status: 'RUNNING',
-      stage: 'PARSING_PROJECT',
-      trigger: 'api',
-      source: 'manifest',
-      branchName: 'dbt-sync/interrupted',
-    });
-    expect(await server.container.dbtSync.failInterrupted()).toBe(1);
-    const status = await waitForSync(deploymentId, syncJobId);
-    expect(status).toMatchObject({ status: 'FAILED', error: 'the server stopped while the sync ran' });
-    const history = await server.request({ method: 'GET', url: syncBase(deploymentId) });
-    expect((history.body as { items: unknown[] }).items).toEqual([
-      expect.objectContaining({ syncJobId, status: 'FAILED', lastStage: 'PARSING_PROJECT' }),
-    ]);
   });
 });

@@ -24,3 +24,9 @@ export function expectErrorBody(answer: Answer, code: ErrorCode, label?: string)
   const unexpectedKeys = Object.keys(answer.body as object).filter((key) => !errorBodyKeys.has(key));
   expect(unexpectedKeys, label).toEqual([]);
 }
+
+/** expectErrorBody, then the message, for tests that check what it says. */
+export function errorMessageOf(answer: Answer, code: ErrorCode, label?: string): string {
+  expectErrorBody(answer, code, label);
+  return (answer.body as { message: string }).message;
+}

@@ -63,6 +63,14 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     );
   }
   const dbtSyncJobId = await completeDbtSync(server, deploymentId);
+  const dbtRepository = await server.request({
+    method: 'PUT',
+    url: `/api/v1/deployments/${deploymentId}/dbt-repository`,
+    body: { repositoryUrl: securityDbtRepositoryUrl, webhookSecret: 'security-webhook-secret' },
+  });
+  if (dbtRepository.status !== 200) {
+    throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
+  }
   return {
     deploymentId,
     dbtSyncJobId,
@@ -73,6 +81,9 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     userAttributeId: (attribute.body as { id: number }).id,
   };
 }
+
+/** The demo deployment's dbt repository; never fetched by the security suite. */
+export const securityDbtRepositoryUrl = 'https://git.example.com/security/dbt.git';
 
 /** A dbt sync of one small model, waited for until it completed (its result exists). */
 async function completeDbtSync(server: TestServer, deploymentId: number): Promise<string> {
@@ -110,6 +121,7 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/deployments/${resources.deploymentId}/agents`,
     `/api/v1/deployments/${resources.deploymentId}/agents/${resources.agentId}/api-keys`,
     `/api/v1/deployments/${resources.deploymentId}/chat-auth`,
+    `/api/v1/deployments/${resources.deploymentId}/dbt-repository`,
     '/api/v1/user-attributes',
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));

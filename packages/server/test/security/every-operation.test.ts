@@ -18,11 +18,13 @@ import {
 } from './account-resources.js';
 import { type AccountResources, operationExamples } from './operation-examples.js';
 import {
+  credentialOperations,
   exampleOf,
   exampleRequest,
   pathParametersOf,
   registeredOperations,
   sendExample,
+  webhookOperations,
 } from './operation-request.js';
 
 const viewerActions: ReadonlySet<string> = new Set(actionsOfRole.viewer);
@@ -31,24 +33,25 @@ const operationById = new Map(registeredOperations.map((operation) => [operation
 const idsOf = (selected: OperationDefinition[]) => selected.map((operation) => operation.operationId);
 
 const allOperations = idsOf([...registeredOperations]);
+const credentialOperationIds = idsOf([...credentialOperations]);
 /** Every pair of a role below admin and an operation whose declared action that role lacks. */
 const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
-  registeredOperations
+  credentialOperations
     .filter((operation) => operation.action && !actionsOfRole[role].includes(operation.action))
     .map((operation): [RoleName, string] => [role, operation.operationId]),
 );
 const withinViewer = idsOf(
-  registeredOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
+  credentialOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
 );
 const onAccountResources = idsOf(
-  registeredOperations.filter((operation) => pathParametersOf(operation).length > 0),
+  credentialOperations.filter((operation) => pathParametersOf(operation).length > 0),
 );
 const onDeployments = idsOf(
-  registeredOperations.filter((operation) => pathParametersOf(operation).includes('deploymentId')),
+  credentialOperations.filter((operation) => pathParametersOf(operation).includes('deploymentId')),
 );
 /** Lists of the account as a whole: GET, no path parameter, an `items` array in the answer. */
 const accountLists = idsOf(
-  registeredOperations.filter(
+  credentialOperations.filter(
     (operation) =>
       operation.method === 'GET' &&
       pathParametersOf(operation).length === 0 &&
@@ -141,12 +144,22 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     return key;
   }
 
-  it.each(allOperations)('refuses %s without a credential (401)', async (operationId) => {
+  it.each(idsOf([...webhookOperations]))(
+    'refuses %s without the shared secret (401), whatever API key comes with it',
+    async (operationId) => {
+      for (const key of [null, server.adminKey, otherAdminKey]) {
+        const answer = await sendExample(server, operationOf(operationId), resources, key);
+        expectErrorBody(answer, 'UNAUTHORIZED', operationId);
+      }
+    },
+  );
+
+  it.each(credentialOperationIds)('refuses %s without a credential (401)', async (operationId) => {
     const answer = await sendExample(server, operationOf(operationId), resources, null);
     expectErrorBody(answer, 'UNAUTHORIZED', operationId);
   });
 
-  it.each(allOperations)('refuses %s with an unknown API key (401)', async (operationId) => {
+  it.each(credentialOperationIds)('refuses %s with an unknown API key (401)', async (operationId) => {
     const answer = await sendExample(server, operationOf(operationId), resources, `sk-${'x'.repeat(43)}`);
     expectErrorBody(answer, 'UNAUTHORIZED', operationId);
   });

@@ -145,4 +145,11 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   cancelDbtSync: { params: onDbtSync },
   getDbtSyncResult: { params: onDbtSync },
   getDbtSyncLogs: { params: onDbtSync },
+  getDbtRepository: { params: onDeployment },
+  connectDbtRepository: {
+    params: onDeployment,
+    body: () => ({ repositoryUrl: 'https://git.example.com/security/other.git' }),
+  },
+  disconnectDbtRepository: { params: onDeployment },
+  receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
 };

@@ -7,6 +7,16 @@ export const registeredOperations: readonly OperationDefinition[] = Object.value
   operations as Record<string, OperationDefinition>,
 );
 
+/** The operations that take an API key: the ones whose access checks the suite's rules describe. */
+export const credentialOperations = registeredOperations.filter(
+  (operation) => operation.authScheme !== 'webhook',
+);
+
+/** Called by other systems without an API key, verified by a shared secret over the body instead. */
+export const webhookOperations = registeredOperations.filter(
+  (operation) => operation.authScheme === 'webhook',
+);
+
 export const pathParameterPattern = /\{([A-Za-z0-9_]+)\}/g;
 
 export function pathParametersOf(operation: OperationDefinition): string[] {

@@ -1,5 +1,3 @@
-import { resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -10,6 +8,7 @@ import type { BuildsService } from './builds.service.js';
 import { gitRemotesTable } from './data-model.tables.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
 import { withGitErrors } from './git-errors.js';
+import { refuseDataDirectoryRemote } from './refuse-data-directory-remote.js';
 
 interface ConnectInput {
   repositoryUrl: string;
@@ -32,7 +31,7 @@ export class GitRemotesService {
 
   async connect(principal: Principal, deploymentId: number, input: ConnectInput) {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
-    this.refuseOwnData(input.repositoryUrl);
+    refuseDataDirectoryRemote(input.repositoryUrl, this.options.dataDirectory);
     const values = {
       repositoryUrl: input.repositoryUrl,
       branch: input.branch,
@@ -49,24 +48,6 @@ export class GitRemotesService {
         set: { ...values, updatedAt: sql`now()` },
       });
     return { connected: true as const, repositoryUrl: input.repositoryUrl, branch: input.branch };
-  }
-
-  /**
-   * A file URL may name any repository on the server's disk; those under the data directory hold other
-   * deployments' models (and other accounts'), so they are never a remote.
-   */
-  private refuseOwnData(repositoryUrl: string): void {
-    if (!repositoryUrl.startsWith('file:')) return;
-    let path: string;
-    try {
-      path = resolve(fileURLToPath(repositoryUrl));
-    } catch {
-      throw new AppError('BAD_REQUEST', `${repositoryUrl} is not a local file URL`);
-    }
-    const dataDirectory = resolve(this.options.dataDirectory);
-    if (path === dataDirectory || path.startsWith(`${dataDirectory}${sep}`)) {
-      throw new AppError('BAD_REQUEST', "a file URL may not point into the server's data directory");
-    }
   }
 
   /** The connected remote with its credential decrypted, for the git store only; null when none. */

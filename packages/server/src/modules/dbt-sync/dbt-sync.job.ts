@@ -1,26 +1,36 @@
 import type { DbtSyncLogEntry, DbtSyncStage } from '@platform/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/database/database.js';
-import type { GitAuthor, GitStore } from '../../platform/git-store/git-store.js';
+import type { GitStore } from '../../platform/git-store/git-store.js';
+import { GitStoreError } from '../../platform/git-store/git-store.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { BuildsService } from '../data-model/builds.service.js';
+import { type DataModelAccess, platformAuthor } from '../data-model/data-model-access.js';
 import type { DevModeService } from '../data-model/dev-mode.service.js';
+import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import { dbtCubeFiles } from './dbt-cube-files.js';
 import { DbtManifestError } from './dbt-manifest-error.js';
 import { DbtMappingError } from './dbt-mapping-error.js';
-import { dbtSyncRunsTable } from './dbt-sync.tables.js';
+import type { DbtProject } from './dbt-project.types.js';
+import { DbtProjectError } from './dbt-project-error.js';
+import type { DbtRepositoriesService } from './dbt-repositories.service.js';
+import { type DbtSyncRunRow, dbtSyncManifestsTable, dbtSyncRunsTable } from './dbt-sync.tables.js';
 import { readDbtManifest } from './read-dbt-manifest.js';
+import { readDbtProjectAtCommit } from './read-dbt-project-at-commit.js';
 
 export const dbtSyncJob = 'dbt-sync';
 
+/** Everything else a run needs is in its row (and its uploaded manifest's), so any process can resume it. */
 export interface DbtSyncJobPayload {
   runId: number;
-  deployment: { id: number; deployBranchName: string };
-  repositoryId: string;
-  author: GitAuthor;
-  /** Held in memory only: a run interrupted by a restart is failed, never resumed. */
-  manifest: unknown;
+  /** Set when the run was started before by a process that stopped: its branch may be left over. */
+  isResumed?: boolean;
+}
+
+/** The repository a deployment's dbt project is fetched into (never a data model of its own). */
+export function dbtProjectRepositoryIdOf(deploymentId: number): string {
+  return `dbt-project-${deploymentId}`;
 }
 
 const percentAtStart: Record<DbtSyncStage, number> = {
@@ -45,20 +55,34 @@ class DbtSyncCancelled extends Error {
   }
 }
 
+export interface DbtSyncJobOptions {
+  /** How often a running sync moves its heartbeat forward. */
+  heartbeatMilliseconds: number;
+}
+
 /**
  * The phases of one sync. Cancellation is checked between phases (and while the build runs); a run
- * that fails or is cancelled after creating its branch deletes it, so nothing is left behind.
+ * that fails or is cancelled after creating its branch deletes it, so nothing is left behind. While it
+ * runs, its heartbeat moves forward: a run whose heartbeat stops is resumed by another process (or this
+ * one after a restart), see DbtSyncService.resumeStale.
  */
 export class DbtSyncJob {
   constructor(
     private readonly database: Database,
-    private readonly gitStore: GitStore,
+    private readonly access: DataModelAccess,
+    private readonly deployments: DeploymentAccessService,
+    private readonly repositories: DbtRepositoriesService,
     private readonly builds: BuildsService,
     private readonly devMode: DevModeService,
     private readonly logger: Logger,
+    private readonly options: DbtSyncJobOptions,
     jobs: JobRunner,
   ) {
     jobs.register<DbtSyncJobPayload>(dbtSyncJob, (payload) => this.run(payload));
+  }
+
+  private get gitStore(): GitStore {
+    return this.access.gitStore;
   }
 
   async run(payload: DbtSyncJobPayload): Promise<void> {
@@ -67,19 +91,38 @@ export class DbtSyncJob {
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, payload.runId));
     if (run?.status !== 'RUNNING') return;
-    const logs: DbtSyncLogEntry[] = [];
+    const heartbeat = setInterval(() => {
+      this.beat(run.id).catch((error: unknown) =>
+        this.logger.warn({ err: error, runId: run.id }, 'could not move the dbt sync heartbeat'),
+      );
+    }, this.options.heartbeatMilliseconds);
+    heartbeat.unref();
+    try {
+      await this.runPhases(run, payload.isResumed === true);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async runPhases(run: DbtSyncRunRow, isResumed: boolean): Promise<void> {
+    const logs: DbtSyncLogEntry[] = isResumed
+      ? [
+          ...run.logs,
+          entry('info', `resumed from the start (attempt ${run.attempts}): the process running it stopped`),
+        ]
+      : [];
     let stage: DbtSyncStage = 'INITIALIZING';
     let branchCreated = false;
-    const { repositoryId, deployment } = payload;
+    let repositoryId: string | null = null;
     const branch = run.branchName;
     const phase = async <Result>(
       next: DbtSyncStage,
       work: () => Promise<Result>,
       describe: (result: Result) => string,
     ) => {
-      await this.throwIfCancelled(payload.runId);
+      await this.throwIfCancelled(run.id);
       stage = next;
-      await this.update(payload.runId, { stage, percentComplete: percentAtStart[stage], logs });
+      await this.update(run.id, { stage, percentComplete: percentAtStart[stage], logs });
       const started = Date.now();
       try {
         const result = await work();
@@ -91,24 +134,32 @@ export class DbtSyncJob {
       }
     };
     try {
-      const deployHead = await phase(
+      const start = await phase(
         'INITIALIZING',
         async () => {
-          const head = await this.gitStore.resolveBranch(repositoryId, deployment.deployBranchName);
+          const deployment = await this.deployments.loadForSystem(run.deploymentId);
+          if (!deployment) throw new DbtSyncFailure(`deployment ${run.deploymentId} no longer exists`);
+          const modelRepository = await this.access.ensureRepository(deployment);
+          repositoryId = modelRepository;
+          if (isResumed && (await this.gitStore.resolveBranch(modelRepository, branch)) !== null) {
+            // Start refuses an existing branch name, so this one is what the stopped attempt created.
+            await this.gitStore.deleteBranch(modelRepository, branch);
+          }
+          const head = await this.gitStore.resolveBranch(modelRepository, deployment.deployBranchName);
           if (!head)
             throw new DbtSyncFailure(`the deploy branch ${deployment.deployBranchName} does not exist`);
-          return head;
+          return { deployment, repositoryId: modelRepository, head };
         },
-        (head) => `starting from ${deployment.deployBranchName} at ${head.slice(0, 7)}`,
+        ({ deployment, head }) => `starting from ${deployment.deployBranchName} at ${head.slice(0, 7)}`,
       );
-      const manifest = await phase(
+      const fetched = await phase(
         'FETCHING_PROJECT',
-        async () => payload.manifest,
-        () => 'read the uploaded manifest',
+        () => this.fetchProject(run),
+        (source) => source.description,
       );
       const project = await phase(
         'PARSING_PROJECT',
-        async () => readDbtManifest(manifest),
+        async () => fetched.read(),
         (read) =>
           `parsed ${read.stats.models} model(s), ${read.stats.sources} source(s), ${read.stats.macros} macro(s)`,
       );
@@ -117,21 +168,22 @@ export class DbtSyncJob {
         async () => dbtCubeFiles(project),
         (generated) => `mapped the models to ${generated.length} cube file(s)`,
       );
+      const deployment = { id: start.deployment.id, deployBranchName: start.deployment.deployBranchName };
       const commit = await phase(
         'WRITING_CUBE_FILES',
         async () => {
-          await this.gitStore.createBranch(repositoryId, branch, deployHead);
+          await this.gitStore.createBranch(start.repositoryId, branch, start.head);
           branchCreated = true;
           await this.devMode.recordBranch(deployment.id, branch, deployment.deployBranchName);
-          return this.gitStore.commitToBranch(repositoryId, {
+          return this.gitStore.commitToBranch(start.repositoryId, {
             branch,
-            expectedHead: deployHead,
+            expectedHead: start.head,
             changes: files.map((file) => ({
               path: file.path,
               content: new TextEncoder().encode(file.content),
             })),
             message: `dbt sync: ${files.length} cube file(s) from ${project.name ?? 'the dbt project'}`,
-            author: payload.author,
+            author: { name: run.authorName, email: run.authorEmail },
             rebaseOnRace: false,
           });
         },
@@ -139,12 +191,12 @@ export class DbtSyncJob {
       );
       await phase(
         'FINALIZING',
-        () => this.awaitBuild(payload, branch, commit),
+        () => this.awaitBuild(run.id, deployment, branch, commit),
         () => `the generated model of ${branch} builds`,
       );
-      await this.throwIfCancelled(payload.runId);
+      await this.throwIfCancelled(run.id);
       const now = new Date();
-      await this.update(payload.runId, {
+      await this.finish(run.id, {
         status: 'COMPLETED',
         stage: 'COMPLETED',
         percentComplete: 100,
@@ -156,15 +208,15 @@ export class DbtSyncJob {
       });
     } catch (error) {
       const cancelled = error instanceof DbtSyncCancelled;
-      if (!isExpected(error)) this.logger.error({ err: error, runId: payload.runId }, 'dbt sync crashed');
+      if (!isExpected(error)) this.logger.error({ err: error, runId: run.id }, 'dbt sync crashed');
       const message = cancelled ? 'cancelled' : messageOf(error);
-      if (branchCreated) {
+      if (branchCreated && repositoryId !== null) {
         await this.gitStore.deleteBranch(repositoryId, branch).catch((deleteError: unknown) => {
           this.logger.error({ err: deleteError, branch }, 'could not delete the branch of a failed dbt sync');
         });
       }
       if (cancelled) logs.push(entry('info', `cancelled before the phase after ${stage}`));
-      await this.update(payload.runId, {
+      await this.finish(run.id, {
         status: cancelled ? 'CANCELLED' : 'FAILED',
         errorMessage: message,
         completedAt: new Date(),
@@ -173,18 +225,55 @@ export class DbtSyncJob {
     }
   }
 
+  /**
+   * The project's source: the uploaded manifest kept with the run, or the connected repository's `ref`
+   * fetched into the deployment's dbt mirror. Parsing happens in the next phase, through `read`.
+   */
+  private async fetchProject(run: DbtSyncRunRow): Promise<{ read: () => DbtProject; description: string }> {
+    if (run.source === 'manifest') {
+      const [kept] = await this.database
+        .select()
+        .from(dbtSyncManifestsTable)
+        .where(eq(dbtSyncManifestsTable.runId, run.id));
+      if (!kept) throw new DbtSyncFailure('the uploaded manifest was not kept; start the sync again');
+      return {
+        read: () => readDbtManifest(JSON.parse(kept.manifest)),
+        description: `read the uploaded manifest (${kept.manifest.length} bytes)`,
+      };
+    }
+    const connection = await this.repositories.connectionOf(run.deploymentId);
+    if (!connection) throw new DbtSyncFailure('the deployment has no connected dbt repository any more');
+    const ref = run.gitRef ?? connection.branch;
+    const mirror = dbtProjectRepositoryIdOf(run.deploymentId);
+    await this.gitStore.ensureRepository(mirror, {
+      defaultBranch: 'platform-mirror',
+      author: platformAuthor,
+    });
+    const commit = await this.gitStore.fetchRef(mirror, connection.remote, ref);
+    const atCommit = await readDbtProjectAtCommit(this.gitStore, mirror, commit);
+    return {
+      read: () => atCommit.project,
+      description: `fetched ${ref} at ${commit.slice(0, 7)}; read ${atCommit.readFrom}`,
+    };
+  }
+
   /** Builds the sync's commit and waits for it; a model that does not build fails the sync. */
-  private async awaitBuild(payload: DbtSyncJobPayload, branch: string, commit: string): Promise<void> {
-    const buildId = await this.builds.trigger(payload.deployment, branch, commit);
+  private async awaitBuild(
+    runId: number,
+    deployment: { id: number; deployBranchName: string },
+    branch: string,
+    commit: string,
+  ): Promise<void> {
+    const buildId = await this.builds.trigger(deployment, branch, commit);
     for (;;) {
-      const build = await this.builds.latest(payload.deployment.id, branch);
+      const build = await this.builds.latest(deployment.id, branch);
       if (build && build.id !== buildId)
         throw new DbtSyncFailure(`branch ${branch} was built by someone else`);
       if (build?.status === 'built') return;
       if (build && build.status !== 'building') {
         throw new DbtSyncFailure(`the generated model does not build: ${build.errorText ?? build.status}`);
       }
-      await this.throwIfCancelled(payload.runId);
+      await this.throwIfCancelled(runId);
       await new Promise((resolve) => setTimeout(resolve, buildPollMilliseconds));
     }
   }
@@ -197,11 +286,31 @@ export class DbtSyncJob {
     if (run?.cancelRequested) throw new DbtSyncCancelled();
   }
 
-  private async update(runId: number, values: Partial<typeof dbtSyncRunsTable.$inferInsert>): Promise<void> {
+  private async beat(runId: number): Promise<void> {
     await this.database
       .update(dbtSyncRunsTable)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ heartbeatAt: new Date() })
+      .where(and(eq(dbtSyncRunsTable.id, runId), eq(dbtSyncRunsTable.status, 'RUNNING')));
+  }
+
+  private async update(runId: number, values: Partial<typeof dbtSyncRunsTable.$inferInsert>): Promise<void> {
+    const now = new Date();
+    await this.database
+      .update(dbtSyncRunsTable)
+      .set({ ...values, updatedAt: now, heartbeatAt: now })
       .where(eq(dbtSyncRunsTable.id, runId));
+  }
+
+  /** The run's outcome and the end of its kept manifest, together. */
+  private async finish(runId: number, values: Partial<typeof dbtSyncRunsTable.$inferInsert>): Promise<void> {
+    await this.database.transaction(async (transaction) => {
+      const now = new Date();
+      await transaction
+        .update(dbtSyncRunsTable)
+        .set({ ...values, updatedAt: now, heartbeatAt: now })
+        .where(eq(dbtSyncRunsTable.id, runId));
+      await transaction.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, runId));
+    });
   }
 }
 
@@ -226,7 +335,10 @@ function isExpected(error: unknown): boolean {
     error instanceof DbtSyncCancelled ||
     error instanceof DbtSyncFailure ||
     error instanceof DbtManifestError ||
-    error instanceof DbtMappingError
+    error instanceof DbtProjectError ||
+    error instanceof DbtMappingError ||
+    // A remote that cannot be reached or has no such ref: its message says so, safely.
+    error instanceof GitStoreError
   );
 }
 

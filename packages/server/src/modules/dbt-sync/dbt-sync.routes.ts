@@ -1,5 +1,6 @@
 import type { Operations } from '@platform/contract';
 import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { DbtRepositoriesService } from './dbt-repositories.service.js';
 import type { DbtSyncService } from './dbt-sync.service.js';
 
 type DbtSyncOperations = Pick<
@@ -10,12 +11,26 @@ type DbtSyncOperations = Pick<
   | 'cancelDbtSync'
   | 'getDbtSyncResult'
   | 'getDbtSyncLogs'
+  | 'getDbtRepository'
+  | 'connectDbtRepository'
+  | 'disconnectDbtRepository'
+  | 'receiveDbtWebhook'
 >;
 
-export function dbtSyncRoutes(services: { dbtSync: DbtSyncService }): OperationHandlers<DbtSyncOperations> {
-  const { dbtSync } = services;
+export function dbtSyncRoutes(services: {
+  dbtSync: DbtSyncService;
+  dbtRepositories: DbtRepositoriesService;
+}): OperationHandlers<DbtSyncOperations> {
+  const { dbtSync, dbtRepositories } = services;
   return {
-    startDbtSync: ({ params, body, context }) => dbtSync.start(context.principal, params.deploymentId, body),
+    // The CLI says so in a header: its syncs are `manual`, every other API caller's are `api`.
+    startDbtSync: ({ params, body, context }) =>
+      dbtSync.start(
+        context.principal,
+        params.deploymentId,
+        body,
+        context.client === 'cli' ? 'manual' : 'api',
+      ),
     listDbtSyncs: ({ params, query, context }) => dbtSync.list(context.principal, params.deploymentId, query),
     getDbtSyncStatus: ({ params, context }) =>
       dbtSync.status(context.principal, params.deploymentId, params.syncJobId),
@@ -25,5 +40,13 @@ export function dbtSyncRoutes(services: { dbtSync: DbtSyncService }): OperationH
       dbtSync.result(context.principal, params.deploymentId, params.syncJobId),
     getDbtSyncLogs: ({ params, context }) =>
       dbtSync.logs(context.principal, params.deploymentId, params.syncJobId),
+    getDbtRepository: ({ params, context }) => dbtRepositories.get(context.principal, params.deploymentId),
+    connectDbtRepository: ({ params, body, context }) =>
+      dbtRepositories.connect(context.principal, params.deploymentId, body),
+    disconnectDbtRepository: async ({ params, context }) => {
+      await dbtRepositories.disconnect(context.principal, params.deploymentId);
+    },
+    receiveDbtWebhook: ({ params, body, context }) =>
+      dbtSync.startFromWebhook(params.deploymentId, context, body),
   };
 }

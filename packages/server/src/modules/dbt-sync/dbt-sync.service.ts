@@ -5,22 +5,40 @@ import type {
   DbtSyncStage,
   DbtSyncStatus,
   DbtSyncsQuery,
+  DbtSyncTrigger,
+  DbtWebhookEvent,
+  DbtWebhookResponse,
   StartDbtSyncInput,
 } from '@platform/contract';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
+import type { GitAuthor } from '../../platform/git-store/git-store.js';
 import { assertBranchName } from '../../platform/git-store/ref-names.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
 import { authorOf, type DataModelAccess } from '../data-model/data-model-access.js';
 import { withGitErrors } from '../data-model/git-errors.js';
+import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import type { Principal } from '../identity/principal.js';
+import type { DbtRepositoriesService } from './dbt-repositories.service.js';
 import { type DbtSyncJobPayload, dbtSyncJob } from './dbt-sync.job.js';
-import { type DbtSyncRunRow, dbtSyncRunsTable } from './dbt-sync.tables.js';
+import { type DbtSyncRunRow, dbtSyncManifestsTable, dbtSyncRunsTable } from './dbt-sync.tables.js';
+import { verifyWebhookDelivery } from './verify-webhook-delivery.js';
 
-/** The message a run left RUNNING by a stopped process gets at the next start. */
+/** The start of the message of a run given up after its processes stopped under it again and again. */
 export const interruptedMessage = 'the server stopped while the sync ran';
+
+/** A run is started at most this many times; one whose process keeps dying is then failed. */
+const maxAttempts = 3;
+
+/** The author of the commits of webhook-started syncs. */
+const webhookAuthor: GitAuthor = { name: 'dbt webhook', email: 'platform@localhost' };
+
+export interface DbtSyncServiceOptions {
+  /** A RUNNING sync whose heartbeat is older than this is taken to be orphaned by a stopped process. */
+  leaseMilliseconds: number;
+}
 
 /**
  * dbt syncs of a deployment: starting one (the work runs as the `dbt-sync` job), following it, its
@@ -30,51 +48,122 @@ export class DbtSyncService {
   constructor(
     private readonly database: Database,
     private readonly access: DataModelAccess,
+    private readonly deployments: DeploymentAccessService,
+    private readonly repositories: DbtRepositoriesService,
     private readonly jobs: JobRunner,
+    private readonly options: DbtSyncServiceOptions,
   ) {}
 
-  async start(principal: Principal, deploymentId: number, input: StartDbtSyncInput) {
+  async start(
+    principal: Principal,
+    deploymentId: number,
+    input: StartDbtSyncInput,
+    trigger: 'api' | 'manual',
+  ) {
     const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
-    const source = input.source ?? (input.manifest === undefined ? 'git' : 'manifest');
-    if (source === 'git') {
+    return this.begin(model.repositoryId, deploymentId, input, { trigger, author: authorOf(principal) });
+  }
+
+  /**
+   * A push to the connected repository, from its host: verified by the shared secret (over the raw body),
+   * then a sync of the pushed branch when it is the connected one. Other events start nothing.
+   */
+  async startFromWebhook(
+    deploymentId: number,
+    delivery: { rawBody: Buffer; headers: Record<string, string | string[] | undefined> },
+    event: DbtWebhookEvent,
+  ): Promise<DbtWebhookResponse> {
+    const deployment = await this.deployments.loadForSystem(deploymentId);
+    const connection = deployment ? await this.repositories.connectionOf(deploymentId) : null;
+    if (!deployment || !connection) {
+      throw new AppError('NOT_FOUND', `deployment ${deploymentId} has no connected dbt repository`);
+    }
+    if (connection.webhookSecret === null) {
       throw new AppError(
-        'BAD_REQUEST',
-        'source "git" needs a connected dbt repository, which this deployment does not have',
+        'FORBIDDEN',
+        'the dbt repository has no webhook secret: set one with PUT .../dbt-repository (webhookSecret)',
       );
     }
-    if (input.manifest === undefined) {
+    verifyWebhookDelivery(connection.webhookSecret, delivery);
+    if (event.zen !== undefined || event.ref === undefined) {
+      return { started: false, message: 'not a push event; nothing to sync' };
+    }
+    const pushedBranch = event.ref.startsWith('refs/heads/') ? event.ref.slice('refs/heads/'.length) : null;
+    if (pushedBranch !== connection.branch) {
+      return {
+        started: false,
+        message: `a push to ${event.ref}; only pushes to ${connection.branch} start a sync`,
+      };
+    }
+    if (event.deleted === true || /^0+$/.test(event.after ?? '')) {
+      return { started: false, message: `${event.ref} was deleted; nothing to sync` };
+    }
+    const repositoryId = await this.access.ensureRepository(deployment);
+    const started = await this.begin(
+      repositoryId,
+      deploymentId,
+      { source: 'git', ref: pushedBranch },
+      { trigger: 'webhook', author: webhookAuthor },
+    );
+    return { started: true, message: `started a sync of ${pushedBranch}`, ...started };
+  }
+
+  private async begin(
+    repositoryId: string,
+    deploymentId: number,
+    input: StartDbtSyncInput,
+    origin: { trigger: DbtSyncTrigger; author: GitAuthor },
+  ) {
+    const source = input.source ?? (input.manifest === undefined ? 'git' : 'manifest');
+    if (source === 'git') {
+      if (input.manifest !== undefined) {
+        throw new AppError('BAD_REQUEST', 'source "git" reads the connected repository: send no manifest');
+      }
+      if ((await this.repositories.connectionOf(deploymentId)) === null) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'source "git" needs a connected dbt repository: connect one with PUT .../dbt-repository, or send a manifest',
+        );
+      }
+      if (input.ref !== undefined) await withGitErrors(async () => assertBranchName(input.ref ?? ''));
+    } else if (input.manifest === undefined) {
       throw new AppError(
         'BAD_REQUEST',
         'source "manifest" needs a manifest: send the dbt manifest.json as `manifest`',
       );
     }
-    const branchName = input.branchName ?? generatedBranchName(input.ref ?? 'manifest', new Date());
+    const branchName = input.branchName ?? generatedBranchName(input.ref ?? source, new Date());
     await withGitErrors(async () => assertBranchName(branchName));
-    if ((await this.access.gitStore.resolveBranch(model.repositoryId, branchName)) !== null) {
+    if ((await this.access.gitStore.resolveBranch(repositoryId, branchName)) !== null) {
       throw new AppError('CONFLICT', `branch ${branchName} already exists`);
     }
     const syncJobId = randomUUID();
-    const [row] = await this.database
-      .insert(dbtSyncRunsTable)
-      .values({
-        syncJobId,
-        deploymentId,
-        status: 'RUNNING',
-        stage: 'INITIALIZING',
-        trigger: 'api',
-        source,
-        branchName,
-        gitRef: input.ref ?? null,
-      })
-      .returning({ id: dbtSyncRunsTable.id });
-    if (!row) throw new Error('the dbt sync was not recorded');
-    await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, {
-      runId: row.id,
-      deployment: { id: deploymentId, deployBranchName: model.deployment.deployBranchName },
-      repositoryId: model.repositoryId,
-      author: authorOf(principal),
-      manifest: input.manifest,
+    const runId = await this.database.transaction(async (transaction) => {
+      const [row] = await transaction
+        .insert(dbtSyncRunsTable)
+        .values({
+          syncJobId,
+          deploymentId,
+          status: 'RUNNING',
+          stage: 'INITIALIZING',
+          trigger: origin.trigger,
+          source,
+          branchName,
+          gitRef: input.ref ?? null,
+          authorName: origin.author.name,
+          authorEmail: origin.author.email,
+        })
+        .returning({ id: dbtSyncRunsTable.id });
+      if (!row) throw new Error('the dbt sync was not recorded');
+      if (input.manifest !== undefined) {
+        // Kept until the run ends, so a run whose process stops can be resumed with the same input.
+        await transaction
+          .insert(dbtSyncManifestsTable)
+          .values({ runId: row.id, manifest: JSON.stringify(input.manifest) });
+      }
+      return row.id;
     });
+    await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId });
     return { syncJobId, workflowId: `dbt-sync-${syncJobId}`, branchName };
   }
 
@@ -156,17 +245,56 @@ export class DbtSyncService {
   }
 
   /**
-   * A run left RUNNING by a process that stopped will never finish: it is failed at start, as builds
-   * are. With several processes this runs when any of them starts; the scale-out job runner will own it.
+   * Runs whose heartbeat stopped (their process died) are taken over, each by one process only (a
+   * conditional UPDATE on the heartbeat it saw): started again from the beginning, or failed with the
+   * reason once they have been interrupted `maxAttempts` times. Called at start and then periodically.
    */
-  async failInterrupted(): Promise<number> {
-    const now = new Date();
-    const rows = await this.database
-      .update(dbtSyncRunsTable)
-      .set({ status: 'FAILED', errorMessage: interruptedMessage, completedAt: now, updatedAt: now })
-      .where(eq(dbtSyncRunsTable.status, 'RUNNING'))
-      .returning({ id: dbtSyncRunsTable.id });
-    return rows.length;
+  async resumeStale(): Promise<{ resumed: number; failed: number }> {
+    const staleBefore = new Date(Date.now() - this.options.leaseMilliseconds);
+    const stale = await this.database
+      .select({
+        id: dbtSyncRunsTable.id,
+        heartbeatAt: dbtSyncRunsTable.heartbeatAt,
+        attempts: dbtSyncRunsTable.attempts,
+      })
+      .from(dbtSyncRunsTable)
+      .where(and(eq(dbtSyncRunsTable.status, 'RUNNING'), lt(dbtSyncRunsTable.heartbeatAt, staleBefore)));
+    let resumed = 0;
+    let failed = 0;
+    for (const run of stale) {
+      const now = new Date();
+      const isExhausted = run.attempts >= maxAttempts;
+      const claimed = await this.database
+        .update(dbtSyncRunsTable)
+        .set(
+          isExhausted
+            ? {
+                status: 'FAILED',
+                errorMessage: `${interruptedMessage} ${run.attempts} times; start it again`,
+                completedAt: now,
+                updatedAt: now,
+                heartbeatAt: now,
+              }
+            : { attempts: run.attempts + 1, heartbeatAt: now, updatedAt: now },
+        )
+        .where(
+          and(
+            eq(dbtSyncRunsTable.id, run.id),
+            eq(dbtSyncRunsTable.status, 'RUNNING'),
+            eq(dbtSyncRunsTable.heartbeatAt, run.heartbeatAt),
+          ),
+        )
+        .returning({ id: dbtSyncRunsTable.id });
+      if (claimed.length === 0) continue;
+      if (isExhausted) {
+        await this.database.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, run.id));
+        failed++;
+      } else {
+        await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId: run.id, isResumed: true });
+        resumed++;
+      }
+    }
+    return { resumed, failed };
   }
 
   private async load(

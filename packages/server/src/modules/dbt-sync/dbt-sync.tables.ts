@@ -25,9 +25,33 @@ export const dbtSyncRunsTable = pgTable('dbt_sync_runs', {
   manifestStats: jsonb('manifest_stats').$type<{ models: number; sources: number; macros: number }>(),
   cubeCount: integer('cube_count'),
   logs: jsonb('logs').$type<DbtSyncLogEntry[]>().notNull().default([]),
+  authorName: text('author_name').notNull(),
+  authorEmail: text('author_email').notNull(),
+  /** How many processes have started this run: a resumed run counts again. */
+  attempts: integer('attempts').notNull().default(1),
+  /** Moved forward by the process running it; a run whose heartbeat stops is resumed elsewhere. */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 
 export type DbtSyncRunRow = typeof dbtSyncRunsTable.$inferSelect;
+
+/** An uploaded manifest, as its JSON text, kept until its run ends. */
+export const dbtSyncManifestsTable = pgTable('dbt_sync_manifests', {
+  runId: integer('run_id').primaryKey(),
+  manifest: text('manifest').notNull(),
+});
+
+/** The dbt repository of a deployment; the token and webhook secret are SecretBox ciphertexts. */
+export const dbtRepositoriesTable = pgTable('dbt_repositories', {
+  deploymentId: integer('deployment_id').primaryKey(),
+  repositoryUrl: text('repository_url').notNull(),
+  branch: text('branch').notNull(),
+  tokenEncrypted: text('token_encrypted'),
+  webhookSecretEncrypted: text('webhook_secret_encrypted'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type DbtRepositoryRow = typeof dbtRepositoriesTable.$inferSelect;

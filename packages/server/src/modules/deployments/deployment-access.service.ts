@@ -38,6 +38,18 @@ export class DeploymentAccessService {
     return row;
   }
 
+  /**
+   * For work the server does on its own behalf, where no caller is there to check (a background job
+   * resumed after a restart, a webhook verified by its shared secret). Null when the deployment is gone.
+   */
+  async loadForSystem(deploymentId: number): Promise<DeploymentRow | null> {
+    const [row] = await this.database
+      .select()
+      .from(deploymentsTable)
+      .where(eq(deploymentsTable.id, deploymentId));
+    return row ?? null;
+  }
+
   /** The account's deployments the caller may see (a scoped key sees its deployments only), by id. */
   async visible(principal: Principal): Promise<DeploymentRow[]> {
     const rows = await this.directory.rowsOf(principal.accountId);

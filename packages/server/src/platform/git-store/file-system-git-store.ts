@@ -5,7 +5,7 @@ import { atomicFileSystem, isErrorCode } from './atomic-file-system.js';
 import { mergeIntoBranch } from './branch-merge.js';
 import { CommitReader } from './commit-reader.js';
 import { writeCommitObject, writeTreeWithChanges } from './commit-writer.js';
-import { fetchFromRemote, pushToRemote } from './git-remote-transport.js';
+import { fetchFromRemote, fetchRefFromRemote, pushToRemote } from './git-remote-transport.js';
 import type {
   CommitToBranchOptions,
   CreateCommitOptions,
@@ -191,6 +191,11 @@ export class FileSystemGitStore implements GitStore {
   async fetch(repositoryId: string, remote: GitRemote, remoteBranch: string): Promise<string> {
     assertBranchName(remoteBranch);
     return fetchFromRemote(await this.open(repositoryId), remote, remoteBranch);
+  }
+
+  async fetchRef(repositoryId: string, remote: GitRemote, ref: string): Promise<string> {
+    assertBranchName(ref);
+    return fetchRefFromRemote(await this.open(repositoryId), remote, ref);
   }
 
   async push(

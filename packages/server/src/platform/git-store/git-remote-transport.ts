@@ -2,7 +2,15 @@ import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AuthCallback, fetch, getConfig, push, setConfig } from 'isomorphic-git';
+import {
+  type AuthCallback,
+  fetch,
+  getConfig,
+  push,
+  readObject,
+  setConfig,
+  type TagObject,
+} from 'isomorphic-git';
 import { request } from 'isomorphic-git/http/node';
 import type { GitRemote } from './git-store.js';
 import { GitRemoteError } from './git-store-errors.js';
@@ -54,6 +62,68 @@ export async function fetchFromRemote(context: RepositoryContext, remote: GitRem
   if (head === null)
     throw new GitRemoteError('not-found', `Branch ${branch} not found on ${parsed.displayUrl}`);
   return head;
+}
+
+/**
+ * Fetches a branch, or a tag when no branch has that name, and returns the commit it names (an annotated
+ * tag is peeled). A tag is kept under `refs/remote-tags/origin/<tag>`.
+ */
+export async function fetchRefFromRemote(context: RepositoryContext, remote: GitRemote, ref: string) {
+  try {
+    return await fetchFromRemote(context, remote, ref);
+  } catch (error) {
+    if (!(error instanceof GitRemoteError && error.reason === 'not-found' && /branch/i.test(error.message)))
+      throw error;
+  }
+  const parsed = await parseRemote(context, remote);
+  const tagRef = `refs/tags/${ref}`;
+  const kept = `refs/remote-tags/origin/${ref}`;
+  let fetched: string | null;
+  try {
+    if (parsed.kind === 'file') {
+      await runGit(context, [
+        'fetch',
+        '--no-tags',
+        '--no-write-fetch-head',
+        parsed.url,
+        `+${tagRef}:${kept}`,
+      ]);
+      fetched = await context.refs.read(kept);
+    } else {
+      const result = await fetch({
+        ...gitOptions(context),
+        ...authOptions(parsed),
+        http,
+        url: parsed.url,
+        ref: tagRef,
+        remoteRef: tagRef,
+        singleBranch: true,
+        tags: false,
+      });
+      fetched = result.fetchHead;
+      if (fetched) await context.refs.write(kept, fetched);
+    }
+  } catch (error) {
+    const failure = describeRemoteFailure(error, parsed, `fetch ${ref} from`);
+    if (failure.reason !== 'not-found') throw failure;
+    fetched = null;
+  }
+  if (!fetched) {
+    throw new GitRemoteError('not-found', `No branch or tag ${ref} on ${parsed.displayUrl}`);
+  }
+  return peelToCommit(context, fetched);
+}
+
+/** An annotated tag points at a tag object; follow it to the commit. */
+async function peelToCommit(context: RepositoryContext, oid: string): Promise<string> {
+  let current = oid;
+  for (let depth = 0; depth < 10; depth++) {
+    const object = await readObject({ ...gitOptions(context), oid: current, format: 'parsed' });
+    if (object.type === 'commit') return current;
+    if (object.type !== 'tag') break;
+    current = (object.object as TagObject).object;
+  }
+  throw new GitRemoteError('not-found', `${oid} does not name a commit`);
 }
 
 export async function pushToRemote(

@@ -140,6 +140,8 @@ export interface GitStore {
   merge(repositoryId: string, options: MergeOptions): Promise<MergeResult>;
   /** Fetches `remoteBranch` into refs/remotes/origin/<branch> and returns its commit. */
   fetch(repositoryId: string, remote: GitRemote, remoteBranch: string): Promise<string>;
+  /** Fetches a branch, or else a tag, of that name and returns the commit it names. */
+  fetchRef(repositoryId: string, remote: GitRemote, ref: string): Promise<string>;
   /** Pushes the local branch to the remote branch; GitRemoteError('rejected') if it is not a fast-forward. */
   push(repositoryId: string, remote: GitRemote, localBranch: string, remoteBranch: string): Promise<void>;
 }
