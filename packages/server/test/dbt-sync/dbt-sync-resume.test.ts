@@ -156,6 +156,29 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
   });
 
+  it('cancels a resumed run at its first phase boundary, removing the branch its stopped attempt left', async () => {
+    const { deploymentId } = await createModelDeployment(server);
+    const run = await orphanedRun(server.container, deploymentId, { leftBranch: true });
+    const cancel = await server.request({
+      method: 'DELETE',
+      url: `${syncBase(deploymentId)}/${run.syncJobId}`,
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({
+      status: 'FAILED',
+      error: 'cancelled',
+    });
+    expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
+    const history = await server.request({
+      method: 'GET',
+      url: `${syncBase(deploymentId)}?status=CANCELLED`,
+    });
+    expect(
+      (history.body as { items: Array<{ syncJobId: string }> }).items.map((item) => item.syncJobId),
+    ).toEqual([run.syncJobId]);
+  });
+
   it('lets only one of two sweeps take a run', async () => {
     const { deploymentId } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId);

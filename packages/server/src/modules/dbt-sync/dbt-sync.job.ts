@@ -6,7 +6,7 @@ import type { GitStore } from '../../platform/git-store/git-store.js';
 import { GitStoreError } from '../../platform/git-store/git-store.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import type { BuildsService } from '../data-model/builds.service.js';
-import { type DataModelAccess, platformAuthor } from '../data-model/data-model-access.js';
+import { type DataModelAccess, platformAuthor, repositoryIdOf } from '../data-model/data-model-access.js';
 import type { DevModeService } from '../data-model/dev-mode.service.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import { dbtCubeFiles } from './dbt-cube-files.js';
@@ -112,8 +112,9 @@ export class DbtSyncJob {
         ]
       : [];
     let stage: DbtSyncStage = 'INITIALIZING';
-    let branchCreated = false;
-    let repositoryId: string | null = null;
+    // A resumed run may find the branch its stopped attempt created: that one is the run's own too.
+    let mayOwnBranch = isResumed;
+    const repositoryId = repositoryIdOf(run.deploymentId);
     const branch = run.branchName;
     const phase = async <Result>(
       next: DbtSyncStage,
@@ -140,7 +141,6 @@ export class DbtSyncJob {
           const deployment = await this.deployments.loadForSystem(run.deploymentId);
           if (!deployment) throw new DbtSyncFailure(`deployment ${run.deploymentId} no longer exists`);
           const modelRepository = await this.access.ensureRepository(deployment);
-          repositoryId = modelRepository;
           if (isResumed && (await this.gitStore.resolveBranch(modelRepository, branch)) !== null) {
             // Start refuses an existing branch name, so this one is what the stopped attempt created.
             await this.gitStore.deleteBranch(modelRepository, branch);
@@ -173,7 +173,7 @@ export class DbtSyncJob {
         'WRITING_CUBE_FILES',
         async () => {
           await this.gitStore.createBranch(start.repositoryId, branch, start.head);
-          branchCreated = true;
+          mayOwnBranch = true;
           await this.devMode.recordBranch(deployment.id, branch, deployment.deployBranchName);
           return this.gitStore.commitToBranch(start.repositoryId, {
             branch,
@@ -210,11 +210,7 @@ export class DbtSyncJob {
       const cancelled = error instanceof DbtSyncCancelled;
       if (!isExpected(error)) this.logger.error({ err: error, runId: run.id }, 'dbt sync crashed');
       const message = cancelled ? 'cancelled' : messageOf(error);
-      if (branchCreated && repositoryId !== null) {
-        await this.gitStore.deleteBranch(repositoryId, branch).catch((deleteError: unknown) => {
-          this.logger.error({ err: deleteError, branch }, 'could not delete the branch of a failed dbt sync');
-        });
-      }
+      if (mayOwnBranch) await this.deleteOwnBranch(repositoryId, branch);
       if (cancelled) logs.push(entry('info', `cancelled before the phase after ${stage}`));
       await this.finish(run.id, {
         status: cancelled ? 'CANCELLED' : 'FAILED',
@@ -255,6 +251,16 @@ export class DbtSyncJob {
       read: () => atCommit.project,
       description: `fetched ${ref} at ${commit.slice(0, 7)}; read ${atCommit.readFrom}`,
     };
+  }
+
+  private async deleteOwnBranch(repositoryId: string, branch: string): Promise<void> {
+    try {
+      if ((await this.gitStore.resolveBranch(repositoryId, branch)) !== null) {
+        await this.gitStore.deleteBranch(repositoryId, branch);
+      }
+    } catch (error) {
+      this.logger.error({ err: error, branch }, 'could not delete the branch of a failed dbt sync');
+    }
   }
 
   /** Builds the sync's commit and waits for it; a model that does not build fails the sync. */
