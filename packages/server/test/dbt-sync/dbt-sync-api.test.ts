@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbtSyncRunsTable } from '../../src/modules/dbt-sync/dbt-sync.tables.js';
 import {
   createModelDeployment,
   readFiles,
@@ -189,6 +190,26 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     expect(second.items.map((run) => run.syncJobId)).toEqual([good.syncJobId]);
     expect(second.pageInfo.hasNextPage).toBe(false);
     expect((await list('first=500')).items).toHaveLength(2);
+    // A page holds at most 100 runs, whatever `first` asks for.
+    await server.container.store.database.insert(dbtSyncRunsTable).values(
+      Array.from({ length: 103 }, (_, index) => ({
+        syncJobId: crypto.randomUUID(),
+        deploymentId,
+        status: 'COMPLETED' as const,
+        stage: 'COMPLETED' as const,
+        trigger: 'webhook' as const,
+        source: 'git' as const,
+        branchName: `dbt-sync/paging-${index}`,
+        authorName: 'dbt webhook',
+        authorEmail: 'platform@localhost',
+      })),
+    );
+    const full = await list('trigger=webhook&first=500');
+    expect(full.items).toHaveLength(100);
+    expect(full.pageInfo.hasNextPage).toBe(true);
+    const rest = await list(`trigger=webhook&first=500&after=${full.pageInfo.endCursor}`);
+    expect(rest.items).toHaveLength(3);
+    expect(rest.pageInfo.hasNextPage).toBe(false);
     expectErrorBody(
       await server.request({ method: 'GET', url: `${syncBase(deploymentId)}?status=DONE` }),
       'BAD_REQUEST',
