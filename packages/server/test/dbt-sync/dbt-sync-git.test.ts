@@ -241,12 +241,8 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
       const source = await createDbtRepository(jaffleShopProjectFiles());
       temporaryDirectories.push(source.directory);
       await gitServer.createRepository('dbt');
-      await source.git([
-        'push',
-        '--quiet',
-        `http://x-access-token:tok-1@${gitServer.baseUrl.slice(7)}/dbt.git`,
-        'main',
-      ]);
+      const pushUrl = `http://x-access-token:tok-1@${gitServer.baseUrl.slice('http://'.length)}/dbt.git`;
+      await source.git(['push', '--quiet', pushUrl, 'main']);
       const { deploymentId } = await createModelDeployment(server);
       await server.request({
         method: 'PUT',
@@ -255,6 +251,13 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
       });
       const started = await startGit(deploymentId);
       expect(await waitForSync(server, deploymentId, started.syncJobId)).toMatchObject({
+        status: 'COMPLETED',
+      });
+      // A tag over http, annotated, as release tags are.
+      await source.git(['tag', '-a', 'v2', '-m', 'release 2']);
+      await source.git(['push', '--quiet', pushUrl, 'v2']);
+      const tagged = await startGit(deploymentId, { ref: 'v2' });
+      expect(await waitForSync(server, deploymentId, tagged.syncJobId)).toMatchObject({
         status: 'COMPLETED',
       });
 
