@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './support/in-process-cli.js';
 import { recordingFetch } from './support/recording-fetch.js';
@@ -99,5 +102,34 @@ describe('platform dbt repository and webhook-test', () => {
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/PLATFORM_DBT_WEBHOOK_SECRET/);
     expect(recorder.requests).toEqual([]);
+  });
+
+  it('sends a catalog with the manifest, and refuses one without a manifest', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'platform-cli-dbt-artifacts-'));
+    try {
+      await writeFile(join(directory, 'manifest.json'), JSON.stringify({ metadata: {}, nodes: {} }));
+      await writeFile(join(directory, 'catalog.json'), JSON.stringify({ metadata: {}, nodes: { a: 1 } }));
+      const recorder = recordingFetch(() => ({
+        status: 201,
+        body: { syncJobId: 'sync-1', workflowId: 'workflow-1', branchName: 'dbt-sync/manifest-1' },
+      }));
+      const args = ['dbt', 'sync', '--deployment', '5', '--manifest', join(directory, 'manifest.json')];
+      const result = await runInProcess([...args, '--catalog', join(directory, 'catalog.json')], recorder);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(recorder.requests[0]?.body).toEqual({
+        source: 'manifest',
+        manifest: { metadata: {}, nodes: {} },
+        catalog: { metadata: {}, nodes: { a: 1 } },
+      });
+      const alone = await runInProcess(
+        ['dbt', 'sync', '--deployment', '5', '--catalog', join(directory, 'catalog.json')],
+        recorder,
+      );
+      expect(alone.exitCode).toBe(2);
+      expect(alone.stderr).toContain('--catalog goes with --manifest');
+      expect(recorder.requests).toHaveLength(1);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

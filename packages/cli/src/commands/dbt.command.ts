@@ -16,6 +16,7 @@ interface DeploymentOptions extends CommonOptions {
 interface SyncOptions extends DeploymentOptions {
   ref?: string;
   manifest?: string;
+  catalog?: string;
   branch?: string;
   wait?: boolean;
   /** Milliseconds (parseSeconds converts the seconds given). */
@@ -29,10 +30,11 @@ interface HistoryOptions extends DeploymentOptions {
   after?: string;
 }
 
-async function readManifest(path: string): Promise<Record<string, unknown>> {
+/** A dbt artifact (`manifest.json`, `catalog.json`) as the JSON object the API takes. */
+async function readArtifact(path: string, kind: 'manifest' | 'catalog'): Promise<Record<string, unknown>> {
   const text = await readFile(path, 'utf8').catch((error: unknown) => {
     throw new UsageError(
-      `cannot read the manifest ${path}: ${error instanceof Error ? error.message : error}`,
+      `cannot read the ${kind} ${path}: ${error instanceof Error ? error.message : error}`,
     );
   });
   let manifest: unknown;
@@ -42,7 +44,7 @@ async function readManifest(path: string): Promise<Record<string, unknown>> {
     throw new UsageError(`${path} is not JSON: ${error instanceof Error ? error.message : error}`);
   }
   if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) {
-    throw new UsageError(`${path} must hold a JSON object (a dbt manifest.json)`);
+    throw new UsageError(`${path} must hold a JSON object (a dbt ${kind}.json)`);
   }
   return manifest as Record<string, unknown>;
 }
@@ -56,6 +58,7 @@ export function registerDbtCommands(program: Command, context: CommandContext): 
   )
     .option('--ref <ref>', 'branch or tag of the connected repository (default its connected branch)')
     .option('--manifest <file>', 'sync this dbt target/manifest.json instead of the repository')
+    .option('--catalog <file>', "with --manifest: dbt's target/catalog.json, for the columns' types")
     .option('--branch <name>', 'the new branch (default dbt-sync/<ref>-<time>-<hex>)')
     .option('--wait', 'follow the sync (progress on stderr), then print its result; exit 1 when it failed')
     .option('--timeout <seconds>', 'how long --wait waits (default 300)', parseSeconds)
@@ -65,12 +68,20 @@ export function registerDbtCommands(program: Command, context: CommandContext): 
           '--ref reads the connected repository, --manifest sends a manifest instead: give one',
         );
       }
+      if (options.catalog !== undefined && options.manifest === undefined) {
+        throw new UsageError(
+          '--catalog goes with --manifest; a repository sync reads its own target/catalog.json',
+        );
+      }
       const body =
         options.manifest === undefined
           ? { source: 'git' as const, ref: options.ref, branchName: options.branch }
           : {
               source: 'manifest' as const,
-              manifest: await readManifest(options.manifest),
+              manifest: await readArtifact(options.manifest, 'manifest'),
+              ...(options.catalog === undefined
+                ? {}
+                : { catalog: await readArtifact(options.catalog, 'catalog') }),
               branchName: options.branch,
             };
       const client = await context.client(options);

@@ -52,6 +52,10 @@ export const StartDbtSyncInput = z
       .record(z.string(), z.unknown())
       .optional()
       .meta({ description: 'A dbt `manifest.json` (any 1.x schema), as a JSON object.' }),
+    catalog: z.record(z.string(), z.unknown()).optional().meta({
+      description:
+        'With `manifest` only: the `catalog.json` of `dbt docs generate`, whose column types are used where the manifest declares no `data_type`.',
+    }),
   })
   .meta({ id: 'StartDbtSyncInput' });
 export type StartDbtSyncInput = z.infer<typeof StartDbtSyncInput>;

@@ -1,35 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { type Container, createContainer } from '../../src/container.js';
-import { createLogger } from '../../src/logger.js';
+import type { Container } from '../../src/container.js';
+import { startDiskContainer } from '../support/disk-container.js';
 import { busEnvironment, demoAgent, isFinal, readAll, sessionOf } from './chat-test-support.js';
 import { type ScriptedChatModel, startScriptedChatModel, textCompletion } from './scripted-chat-model.js';
-
-const silent = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
-
-/** A container on the embedded store in a data directory, as `platform serve` runs it. */
-async function startContainer(dataDirectory: string): Promise<Container> {
-  const config = loadConfig({
-    PLATFORM_DATA_DIR: dataDirectory,
-    PLATFORM_PORT: '0',
-    PLATFORM_AI_PORT: '0',
-    PLATFORM_DEMO_SCALE: '0.01',
-    LOG_LEVEL: 'warn',
-    ...busEnvironment,
-  });
-  const container = await createContainer(config, createLogger(config.logLevel, silent));
-  await container.bootstrap.run({ writeKeyFile: false });
-  await container.jobs.idle();
-  return container;
-}
 
 describe('chat threads across a restart', () => {
   let dataDirectory: string;
@@ -49,7 +25,7 @@ describe('chat threads across a restart', () => {
   });
 
   it('keeps every completed message and continues the thread', async () => {
-    container = await startContainer(dataDirectory);
+    container = await startDiskContainer(dataDirectory, busEnvironment);
     const agent = await demoAgent(container, model.baseUrl);
     const session = await sessionOf(container, agent, 'restart-user');
     model.enqueue(textCompletion(['Kept.']));
@@ -59,7 +35,7 @@ describe('chat threads across a restart', () => {
     await container.close();
     container = null;
 
-    container = await startContainer(dataDirectory);
+    container = await startDiskContainer(dataDirectory, busEnvironment);
     const state = await readAll(await container.chatStreams.start(session, { chatId }, signal));
     expect(state.lines[0]?.state).toEqual({ chatId, isStreaming: false });
     expect(state.lines[1]?.state?.messages).toEqual(before);

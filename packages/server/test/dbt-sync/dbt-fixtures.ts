@@ -14,6 +14,13 @@ export function readManifestFixture(fileName: (typeof manifestFixtures)[number])
   return JSON.parse(readFileSync(new URL(fileName, fixtureDirectory), 'utf8'));
 }
 
+/** A real catalog.json (BigQuery, dbt 1.1) of the jaffle_shop project of lightdash-jaffle-manifest.json. */
+export const catalogFixture = 'datahub-jaffle-catalog.json';
+
+export function readCatalogFixture(): unknown {
+  return JSON.parse(readFileSync(new URL(catalogFixture, fixtureDirectory), 'utf8'));
+}
+
 /** Compiles generated files the way a build does (parse and validate); every error, as text. */
 export function compileErrors(files: ReadonlyArray<{ path: string; content: string }>): string[] {
   const result = compileModelFiles(files.map((file) => ({ fileName: file.path, content: file.content })));

@@ -15,7 +15,7 @@ import {
   storeEngines,
   type TestServer,
 } from '../support/test-server.js';
-import { readManifestFixture } from './dbt-fixtures.js';
+import { readCatalogFixture, readManifestFixture } from './dbt-fixtures.js';
 import { branchNames, syncBase, waitForSync } from './dbt-sync-helpers.js';
 
 const schemaVersion = 'https://schemas.getdbt.com/dbt/manifest/v12.json';
@@ -113,6 +113,31 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
         stats: expect.objectContaining({ cubeCount: body.cubeCount, generatedFileCount: body.cubeCount }),
       }),
     ]);
+  });
+
+  it('types dimensions from a catalog.json sent with the manifest, and fails a malformed one', async () => {
+    const { deploymentId, base } = await createModelDeployment(server);
+    const answer = await start(deploymentId, {
+      manifest: readManifestFixture('lightdash-jaffle-manifest.json'),
+      catalog: readCatalogFixture(),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const started = answer.body as { syncJobId: string; branchName: string };
+    expect(await waitForSync(server, deploymentId, started.syncJobId)).toMatchObject({ status: 'COMPLETED' });
+    const orders = (await readFiles(server, base, started.branchName))['/model/dbt/orders.yml'] ?? '';
+    expect(orders).toMatch(/- name: order_date\n\s+sql: [^\n]+\n\s+type: time/);
+
+    const broken = await start(deploymentId, {
+      manifest: readManifestFixture('lightdash-jaffle-manifest.json'),
+      catalog: { metadata: {}, nodes: [] },
+    });
+    const brokenRun = broken.body as { syncJobId: string; branchName: string };
+    const status = await waitForSync(server, deploymentId, brokenRun.syncJobId);
+    expect(status).toMatchObject({
+      status: 'FAILED',
+      error: 'catalog.json: nodes: expected an object, got a list',
+    });
+    expect(await branchNames(server, deploymentId)).not.toContain(brokenRun.branchName);
   });
 
   it('fails a malformed manifest with a message saying what is wrong and writes nothing', async () => {

@@ -11,7 +11,7 @@ import {
   storeEngines,
   type TestServer,
 } from '../support/test-server.js';
-import { readManifestFixture } from './dbt-fixtures.js';
+import { readCatalogFixture, readManifestFixture } from './dbt-fixtures.js';
 import {
   branchNames,
   createDbtRepository,
@@ -203,6 +203,22 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
       gitRef: 'v1.0',
       source: 'git',
     });
+  });
+
+  it('types columns from a checked-in target/catalog.json', async () => {
+    const { deploymentId, base, repository } = await connected(jaffleShopProjectFiles());
+    const untyped = await startGit(deploymentId);
+    await waitForSync(server, deploymentId, untyped.syncJobId);
+    const customerIdType = (files: Record<string, string>) =>
+      /- name: customer_id\n\s+sql: [^\n]+\n\s+type: (\w+)/.exec(files['/model/dbt/orders.yml'] ?? '')?.[1];
+    expect(customerIdType(await readFiles(server, base, untyped.branchName))).toBe('string');
+    await repository.commit(new Map([['target/catalog.json', JSON.stringify(readCatalogFixture())]]), 'docs');
+    const typed = await startGit(deploymentId);
+    expect(await waitForSync(server, deploymentId, typed.syncJobId)).toMatchObject({ status: 'COMPLETED' });
+    expect(customerIdType(await readFiles(server, base, typed.branchName))).toBe('number');
+    expect(await logMessagesOf(server, deploymentId, typed.syncJobId)).toContain(
+      'read dbt_project.yml and target/catalog.json',
+    );
   });
 
   it('fails a ref the repository does not have, or a broken project, and leaves no branch', async () => {

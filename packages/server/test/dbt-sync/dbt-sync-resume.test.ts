@@ -1,16 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedDbtManifest } from '../../../../bench/support/generated-dbt-manifest.js';
-import { loadConfig } from '../../src/config.js';
-import { type Container, createContainer } from '../../src/container.js';
-import { createLogger } from '../../src/logger.js';
+import type { Container } from '../../src/container.js';
 import { repositoryIdOf } from '../../src/modules/data-model/data-model-access.js';
 import { dbtSyncManifestsTable, dbtSyncRunsTable } from '../../src/modules/dbt-sync/dbt-sync.tables.js';
 import { createModelDeployment, readFiles } from '../data-model/data-model-helpers.js';
+import { startDiskContainer } from '../support/disk-container.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import { branchNames, logMessagesOf, syncBase, waitForSync } from './dbt-sync-helpers.js';
 
@@ -194,12 +192,6 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
 describe('a dbt sync across a restart of the server', () => {
   let dataDirectory: string;
   let container: Container | null = null;
-  const silent = new Writable({
-    write(_chunk, _encoding, callback) {
-      callback();
-    },
-  });
-
   beforeAll(async () => {
     dataDirectory = await mkdtemp(join(tmpdir(), 'platform-dbt-restart-'));
   });
@@ -208,29 +200,14 @@ describe('a dbt sync across a restart of the server', () => {
     await rm(dataDirectory, { recursive: true, force: true });
   });
 
-  async function startContainer(): Promise<Container> {
-    const config = loadConfig({
-      PLATFORM_DATA_DIR: dataDirectory,
-      PLATFORM_PORT: '0',
-      PLATFORM_AI_PORT: '0',
-      PLATFORM_DEMO_SCALE: '0.01',
-      LOG_LEVEL: 'warn',
-      ...leaseEnvironment,
-    });
-    const started = await createContainer(config, createLogger(config.logLevel, silent));
-    await started.bootstrap.run({ writeKeyFile: false });
-    await started.jobs.idle();
-    return started;
-  }
-
   it('is resumed by the next start of the server and completes', async () => {
-    container = await startContainer();
+    container = await startDiskContainer(dataDirectory, leaseEnvironment);
     const [demo] = await container.store.database.select().from(dbtSyncRunsTable).limit(1);
     expect(demo).toBeUndefined();
     // The demo deployment (id 1) has a model of its own; the generated cubes sit beside it.
     const run = await orphanedRun(container, 1, { leftBranch: true });
     await container.close();
-    container = await startContainer();
+    container = await startDiskContainer(dataDirectory, leaseEnvironment);
     await container.jobs.idle();
     const [after] = await container.store.database
       .select()

@@ -16,6 +16,7 @@ import type { DbtProject } from './dbt-project.types.js';
 import { DbtProjectError } from './dbt-project-error.js';
 import type { DbtRepositoriesService } from './dbt-repositories.service.js';
 import { type DbtSyncRunRow, dbtSyncManifestsTable, dbtSyncRunsTable } from './dbt-sync.tables.js';
+import { readDbtCatalog, withCatalogTypes } from './read-dbt-catalog.js';
 import { readDbtManifest } from './read-dbt-manifest.js';
 import { readDbtProjectAtCommit } from './read-dbt-project-at-commit.js';
 
@@ -232,9 +233,13 @@ export class DbtSyncJob {
         .from(dbtSyncManifestsTable)
         .where(eq(dbtSyncManifestsTable.runId, run.id));
       if (!kept) throw new DbtSyncFailure('the uploaded manifest was not kept; start the sync again');
+      const { catalog } = kept;
       return {
-        read: () => readDbtManifest(JSON.parse(kept.manifest)),
-        description: `read the uploaded manifest (${kept.manifest.length} bytes)`,
+        read: () => {
+          const project = readDbtManifest(JSON.parse(kept.manifest));
+          return catalog === null ? project : withCatalogTypes(project, readDbtCatalog(JSON.parse(catalog)));
+        },
+        description: `read the uploaded manifest (${kept.manifest.length} bytes)${catalog === null ? '' : ` and catalog (${catalog.length} bytes)`}`,
       };
     }
     const connection = await this.repositories.connectionOf(run.deploymentId);

@@ -116,8 +116,11 @@ export class DbtSyncService {
   ) {
     const source = input.source ?? (input.manifest === undefined ? 'git' : 'manifest');
     if (source === 'git') {
-      if (input.manifest !== undefined) {
-        throw new AppError('BAD_REQUEST', 'source "git" reads the connected repository: send no manifest');
+      if (input.manifest !== undefined || input.catalog !== undefined) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'source "git" reads the connected repository (and its target/catalog.json): send no manifest or catalog',
+        );
       }
       if ((await this.repositories.connectionOf(deploymentId)) === null) {
         throw new AppError(
@@ -157,9 +160,11 @@ export class DbtSyncService {
       if (!row) throw new Error('the dbt sync was not recorded');
       if (input.manifest !== undefined) {
         // Kept until the run ends, so a run whose process stops can be resumed with the same input.
-        await transaction
-          .insert(dbtSyncManifestsTable)
-          .values({ runId: row.id, manifest: JSON.stringify(input.manifest) });
+        await transaction.insert(dbtSyncManifestsTable).values({
+          runId: row.id,
+          manifest: JSON.stringify(input.manifest),
+          catalog: input.catalog === undefined ? null : JSON.stringify(input.catalog),
+        });
       }
       return row.id;
     });

@@ -38,10 +38,12 @@ export const dbtSyncRunsTable = pgTable('dbt_sync_runs', {
 
 export type DbtSyncRunRow = typeof dbtSyncRunsTable.$inferSelect;
 
-/** An uploaded manifest, as its JSON text, kept until its run ends. */
+/** An uploaded manifest (and catalog), as JSON text, kept until its run ends. */
 export const dbtSyncManifestsTable = pgTable('dbt_sync_manifests', {
   runId: integer('run_id').primaryKey(),
   manifest: text('manifest').notNull(),
+  /** The uploaded catalog.json, when one came with the manifest. */
+  catalog: text('catalog'),
 });
 
 /** The dbt repository of a deployment; the token and webhook secret are SecretBox ciphertexts. */
