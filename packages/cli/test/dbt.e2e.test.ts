@@ -249,7 +249,7 @@ describe('platform dbt against a real server', () => {
 
     const refused = await dbt(['webhook-test', '--webhook-secret', 'not-the-secret-of-the-repository']);
     expect(refused.exitCode).toBe(1);
-    expect(refused.stderr).toMatch(/^error: 401 the X-Hub-Signature-256 signature does not match/);
+    expect(refused.stderr).toMatch(/^error: 401 the delivery's signature does not match the webhook secret/);
 
     const sent = await dbt(['webhook-test', '--json'], { PLATFORM_DBT_WEBHOOK_SECRET: secret });
     expect(sent.exitCode, sent.stderr).toBe(0);

@@ -205,6 +205,23 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
     });
   });
 
+  it('runs several syncs of one repository at once, each to completion', async () => {
+    const { deploymentId } = await connected(jaffleShopProjectFiles());
+    const started = await Promise.all([
+      startGit(deploymentId),
+      startGit(deploymentId),
+      startGit(deploymentId),
+    ]);
+    const statuses = await Promise.all(
+      started.map((run) => waitForSync(server, deploymentId, run.syncJobId)),
+    );
+    expect(statuses.map((status) => [status.status, status.error])).toEqual([
+      ['COMPLETED', undefined],
+      ['COMPLETED', undefined],
+      ['COMPLETED', undefined],
+    ]);
+  });
+
   it('types columns from a checked-in target/catalog.json', async () => {
     const { deploymentId, base, repository } = await connected(jaffleShopProjectFiles());
     const untyped = await startGit(deploymentId);
@@ -381,7 +398,7 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
           'x-hub-signature-256': sign(push, 'another-secret-of-length'),
         },
       );
-      expect(errorMessageOf(wrongSecret, 'UNAUTHORIZED')).toContain('does not match');
+      expect(errorMessageOf(wrongSecret, 'UNAUTHORIZED')).toContain('does not match the webhook secret');
       // The signature of one body does not cover another.
       const tampered = await server.request({
         method: 'POST',
@@ -398,19 +415,22 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
       expect(await history(deploymentId)).toHaveLength(0);
     });
 
-    it('answers 403 when no secret is set and 404 for a deployment without a repository', async () => {
+    it('refuses a deployment without a secret or a repository exactly like a wrong signature', async () => {
       const { deploymentId } = await connected(jaffleShopProjectFiles());
-      const noSecret = await deliver(
-        deploymentId,
-        { ref: 'refs/heads/main' },
-        { 'x-gitlab-token': webhookSecret },
-      );
-      expect(errorMessageOf(noSecret, 'FORBIDDEN')).toContain('no webhook secret');
+      const wrong = await connected(jaffleShopProjectFiles(), { webhookSecret });
       const bare = await createModelDeployment(server);
-      expectErrorBody(
-        await deliver(bare.deploymentId, { ref: 'refs/heads/main' }, { 'x-gitlab-token': webhookSecret }),
-        'NOT_FOUND',
+      const push = { ref: 'refs/heads/main' };
+      const answers = [
+        await deliver(deploymentId, push, { 'x-gitlab-token': webhookSecret }),
+        await deliver(bare.deploymentId, push, { 'x-gitlab-token': webhookSecret }),
+        await deliver(999_999, push, { 'x-gitlab-token': webhookSecret }),
+        await deliver(wrong.deploymentId, push, { 'x-gitlab-token': 'not-the-secret-at-all' }),
+      ];
+      const messages = answers.map((answer) => errorMessageOf(answer, 'UNAUTHORIZED'));
+      expect(new Set(messages)).toEqual(
+        new Set([expect.stringContaining('does not match the webhook secret')]),
       );
+      expect(new Set(messages).size).toBe(1);
       const malformed = await server.request({
         method: 'POST',
         url: webhookUrl(deploymentId),

@@ -24,7 +24,7 @@ import type { Principal } from '../identity/principal.js';
 import type { DbtRepositoriesService } from './dbt-repositories.service.js';
 import { type DbtSyncJobPayload, dbtSyncJob } from './dbt-sync.job.js';
 import { type DbtSyncRunRow, dbtSyncManifestsTable, dbtSyncRunsTable } from './dbt-sync.tables.js';
-import { verifyWebhookDelivery } from './verify-webhook-delivery.js';
+import { unverifiedDeliveryMessage, verifyWebhookDelivery } from './verify-webhook-delivery.js';
 
 /** The start of the message of a run given up after its processes stopped under it again and again. */
 export const interruptedMessage = 'the server stopped while the sync ran';
@@ -75,16 +75,9 @@ export class DbtSyncService {
   ): Promise<DbtWebhookResponse> {
     const deployment = await this.deployments.loadForSystem(deploymentId);
     const connection = deployment ? await this.repositories.connectionOf(deploymentId) : null;
-    if (!deployment || !connection) {
-      throw new AppError('NOT_FOUND', `deployment ${deploymentId} has no connected dbt repository`);
-    }
-    if (connection.webhookSecret === null) {
-      throw new AppError(
-        'FORBIDDEN',
-        'the dbt repository has no webhook secret: set one with PUT .../dbt-repository (webhookSecret)',
-      );
-    }
-    verifyWebhookDelivery(connection.webhookSecret, delivery);
+    verifyWebhookDelivery(connection?.webhookSecret ?? null, delivery);
+    // Verified, so a secret (hence the repository and the deployment) exists.
+    if (!deployment || !connection) throw new AppError('UNAUTHORIZED', unverifiedDeliveryMessage);
     if (event.zen !== undefined || event.ref === undefined) {
       return { started: false, message: 'not a push event; nothing to sync' };
     }
