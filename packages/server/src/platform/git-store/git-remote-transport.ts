@@ -29,13 +29,7 @@ export async function fetchFromRemote(context: RepositoryContext, remote: GitRem
   const tracking = remoteTrackingRef(branch);
   try {
     if (parsed.kind === 'file') {
-      await runGit(context, [
-        'fetch',
-        '--no-tags',
-        '--no-write-fetch-head',
-        parsed.url,
-        `+${branchRef(branch)}:${tracking}`,
-      ]);
+      await fetchWithGit(context, parsed.url, `+${branchRef(branch)}:${tracking}`);
     } else {
       // isomorphic-git writes fetched refs through the `remote.origin.fetch` refspec, so it must exist.
       if ((await getConfig({ ...gitOptions(context), path: 'remote.origin.fetch' })) === undefined) {
@@ -81,13 +75,7 @@ export async function fetchRefFromRemote(context: RepositoryContext, remote: Git
   let fetched: string | null;
   try {
     if (parsed.kind === 'file') {
-      await runGit(context, [
-        'fetch',
-        '--no-tags',
-        '--no-write-fetch-head',
-        parsed.url,
-        `+${tagRef}:${kept}`,
-      ]);
+      await fetchWithGit(context, parsed.url, `+${tagRef}:${kept}`);
       fetched = await context.refs.read(kept);
     } else {
       const result = await fetch({
@@ -214,6 +202,11 @@ function authOptions(parsed: ParsedRemote) {
   });
   // Without this isomorphic-git would ask onAuth again and again with the same refused credentials.
   return { onAuth, onAuthFailure: () => ({ cancel: true }) };
+}
+
+/** Fetches one refspec from a file:// remote, with nothing else (no tags, no FETCH_HEAD). */
+async function fetchWithGit(context: RepositoryContext, url: string, refspec: string): Promise<void> {
+  await runGit(context, ['fetch', '--no-tags', '--no-write-fetch-head', url, refspec]);
 }
 
 /** Runs the git command line on the bare repository, for the file transport isomorphic-git lacks. */
