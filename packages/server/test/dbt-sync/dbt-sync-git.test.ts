@@ -372,6 +372,36 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
       expect(await history(deploymentId)).toHaveLength(1);
     });
 
+    it('starts one sync per pushed commit: a redelivery starts nothing, a failed one can be retried', async () => {
+      const { deploymentId, repository } = await connected(jaffleShopProjectFiles(), { webhookSecret });
+      const pushOf = (after: string) => ({ ref: 'refs/heads/main', after });
+      const token = { 'x-gitlab-token': webhookSecret };
+      const first = await deliver(deploymentId, pushOf(await repository.git(['rev-parse', 'HEAD'])), token);
+      const firstRun = first.body as { started: boolean; syncJobId: string };
+      expect(firstRun.started).toBe(true);
+      const again = await deliver(deploymentId, pushOf(await repository.git(['rev-parse', 'HEAD'])), token);
+      expect(again.body).toMatchObject({
+        started: false,
+        message: expect.stringContaining('already being synced'),
+      });
+      expect(await waitForSync(server, deploymentId, firstRun.syncJobId)).toMatchObject({
+        status: 'COMPLETED',
+      });
+      expect(
+        (await deliver(deploymentId, pushOf(await repository.git(['rev-parse', 'HEAD'])), token)).body,
+      ).toMatchObject({
+        started: false,
+      });
+
+      const broken = await repository.commit(new Map([['dbt_project.yml', 'name: [unclosed']]), 'break it');
+      const failing = (await deliver(deploymentId, pushOf(broken), token)).body as { syncJobId: string };
+      expect(await waitForSync(server, deploymentId, failing.syncJobId)).toMatchObject({ status: 'FAILED' });
+      const retry = await deliver(deploymentId, pushOf(broken), token);
+      expect(retry.body).toMatchObject({ started: true });
+      await waitForSync(server, deploymentId, (retry.body as { syncJobId: string }).syncJobId);
+      expect(await history(deploymentId)).toHaveLength(3);
+    });
+
     it('takes GitLab’s token header', async () => {
       const { deploymentId } = await connected(jaffleShopProjectFiles(), { webhookSecret });
       const answer = await deliver(

@@ -13,6 +13,7 @@ import type {
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import type { GitAuthor } from '../../platform/git-store/git-store.js';
 import { assertBranchName } from '../../platform/git-store/ref-names.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
@@ -92,20 +93,33 @@ export class DbtSyncService {
       return { started: false, message: `${event.ref} was deleted; nothing to sync` };
     }
     const repositoryId = await this.access.ensureRepository(deployment);
-    const started = await this.begin(
-      repositoryId,
-      deploymentId,
-      { source: 'git', ref: pushedBranch },
-      { trigger: 'webhook', author: webhookAuthor },
-    );
-    return { started: true, message: `started a sync of ${pushedBranch}`, ...started };
+    const pushedCommit =
+      event.after && /^[0-9a-f]{40,64}$/i.test(event.after) ? event.after.toLowerCase() : null;
+    try {
+      const started = await this.begin(
+        repositoryId,
+        deploymentId,
+        { source: 'git', ref: pushedBranch },
+        { trigger: 'webhook', author: webhookAuthor, pushedCommit },
+      );
+      return { started: true, message: `started a sync of ${pushedBranch}`, ...started };
+    } catch (error) {
+      // The host redelivers pushes it thinks were lost, and a signed body can be replayed: once per commit.
+      if (pushedCommit !== null && isUniqueViolation(error)) {
+        return {
+          started: false,
+          message: `commit ${pushedCommit.slice(0, 7)} of ${pushedBranch} is already being synced or was synced`,
+        };
+      }
+      throw error;
+    }
   }
 
   private async begin(
     repositoryId: string,
     deploymentId: number,
     input: StartDbtSyncInput,
-    origin: { trigger: DbtSyncTrigger; author: GitAuthor },
+    origin: { trigger: DbtSyncTrigger; author: GitAuthor; pushedCommit?: string | null },
   ) {
     const source = input.source ?? (input.manifest === undefined ? 'git' : 'manifest');
     if (source === 'git') {
@@ -146,6 +160,7 @@ export class DbtSyncService {
           source,
           branchName,
           gitRef: input.ref ?? null,
+          pushedCommit: origin.pushedCommit ?? null,
           authorName: origin.author.name,
           authorEmail: origin.author.email,
         })

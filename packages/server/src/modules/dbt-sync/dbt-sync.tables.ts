@@ -19,6 +19,8 @@ export const dbtSyncRunsTable = pgTable('dbt_sync_runs', {
   source: text('source').$type<DbtSyncSource>().notNull(),
   branchName: text('branch_name').notNull(),
   gitRef: text('git_ref'),
+  /** The `after` commit of the webhook push that started the run; one live run per pushed commit. */
+  pushedCommit: text('pushed_commit'),
   cancelRequested: boolean('cancel_requested').notNull().default(false),
   errorMessage: text('error_message'),
   generatedFiles: jsonb('generated_files').$type<Array<{ path: string }>>(),
