@@ -316,6 +316,7 @@ async function createDataModelServices(
   });
   return {
     gitStore,
+    dataModelAccess: access,
     jobs,
     builds,
     devMode,
@@ -408,7 +409,7 @@ async function createDbtSyncServices(
   },
 ) {
   const { dataModel, deploymentAccess } = modules;
-  const access = new DataModelAccess(deploymentAccess, dataModel.gitStore);
+  const access = dataModel.dataModelAccess;
   const dbtRepositories = new DbtRepositoriesService(store.database, access, modules.secretBox, config);
   const leaseMilliseconds = config.dbtSyncLeaseSeconds * 1000;
   const dbtSync = new DbtSyncService(

@@ -7,7 +7,7 @@ import {
   validCube,
   writeFiles,
 } from '../data-model/data-model-helpers.js';
-import { expectErrorBody } from '../http/expect-error-body.js';
+import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import {
   createUserWithKey,
   type StoreEngine,
@@ -255,7 +255,9 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     const git = await start(deploymentId, { source: 'git', ref: 'main' });
     expectErrorBody(git, 'BAD_REQUEST');
     expect((git.body as { message: string }).message).toContain('needs a connected dbt repository');
-    expectErrorBody(await start(deploymentId, { source: 'manifest' }), 'BAD_REQUEST');
+    expect(errorMessageOf(await start(deploymentId, { source: 'manifest' }), 'BAD_REQUEST')).toContain(
+      'source "manifest" needs a manifest',
+    );
     expectErrorBody(
       await start(deploymentId, { source: 'manifest', manifest, branchName: 'a..b' }),
       'BAD_REQUEST',

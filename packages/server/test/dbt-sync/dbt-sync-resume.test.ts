@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedDbtManifest } from '../../../../bench/support/generated-dbt-manifest.js';
 import type { Container } from '../../src/container.js';
@@ -24,7 +24,12 @@ const leaseEnvironment = { PLATFORM_DBT_SYNC_LEASE_SECONDS: '3600' };
 async function orphanedRun(
   container: Container,
   deploymentId: number,
-  options: { attempts?: number; heartbeatAt?: Date; keepManifest?: boolean; leftBranch?: boolean } = {},
+  options: {
+    attempts?: number;
+    heartbeatAt?: Date | SQL;
+    keepManifest?: boolean;
+    leftBranch?: boolean;
+  } = {},
 ) {
   const database = container.store.database;
   const branchName = `dbt-sync/orphan-${Math.random().toString(16).slice(2, 10)}`;
@@ -105,6 +110,34 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
       .from(dbtSyncManifestsTable)
       .where(eq(dbtSyncManifestsTable.runId, run.id));
     expect(kept).toEqual([]);
+  });
+
+  it('claims a run whose heartbeat the store itself wrote, to the microsecond', async () => {
+    const { deploymentId } = await createModelDeployment(server);
+    const run = await orphanedRun(server.container, deploymentId, {
+      heartbeatAt: sql`now() - interval '2 hours'`,
+    });
+    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('stops a job whose run another process has taken over, writing nothing', async () => {
+    const { deploymentId } = await createModelDeployment(server);
+    // The run is at attempt 2 (taken over); a job of attempt 1 (the late process) comes to it.
+    const run = await orphanedRun(server.container, deploymentId, { attempts: 2, heartbeatAt: new Date() });
+    await server.container.jobs.enqueue('dbt-sync', { runId: run.id, attempt: 1 });
+    await server.container.jobs.idle();
+    const [after] = await server.container.store.database
+      .select()
+      .from(dbtSyncRunsTable)
+      .where(eq(dbtSyncRunsTable.id, run.id));
+    expect(after).toMatchObject({ status: 'RUNNING', stage: 'WRITING_CUBE_FILES', attempts: 2, logs: [] });
+    expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
+    // Ended here so that no later sweep of this server picks it up.
+    await server.container.store.database
+      .update(dbtSyncRunsTable)
+      .set({ status: 'FAILED' })
+      .where(eq(dbtSyncRunsTable.id, run.id));
   });
 
   it('leaves a run whose heartbeat is fresh to the process running it', async () => {

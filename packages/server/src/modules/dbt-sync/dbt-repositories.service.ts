@@ -1,4 +1,4 @@
-import type { ConnectDbtRepositoryInput, DbtRepository } from '@platform/contract';
+import { type ConnectDbtRepositoryInput, type DbtRepository, operations } from '@platform/contract';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -17,8 +17,9 @@ export interface DbtRepositoryConnection {
   webhookSecret: string | null;
 }
 
-export function dbtWebhookPath(deploymentId: number): string {
-  return `/api/v1/deployments/${deploymentId}/dbt-sync/webhook`;
+/** The path of `receiveDbtWebhook` for one deployment, from its definition in the contract. */
+function dbtWebhookPath(deploymentId: number): string {
+  return operations.receiveDbtWebhook.path.replace('{deploymentId}', String(deploymentId));
 }
 
 /**

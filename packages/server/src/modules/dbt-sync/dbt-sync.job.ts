@@ -25,8 +25,11 @@ export const dbtSyncJob = 'dbt-sync';
 /** Everything else a run needs is in its row (and its uploaded manifest's), so any process can resume it. */
 export interface DbtSyncJobPayload {
   runId: number;
-  /** Set when the run was started before by a process that stopped: its branch may be left over. */
-  isResumed?: boolean;
+  /**
+   * The attempt this job is (the run's `attempts` when it was claimed). A process whose heartbeat was
+   * late can find its run taken over: once `attempts` moved on, this job stops and writes nothing.
+   */
+  attempt: number;
 }
 
 /** The repository a deployment's dbt project is fetched into (never a data model of its own). */
@@ -55,6 +58,9 @@ class DbtSyncCancelled extends Error {
     super('cancelled');
   }
 }
+
+/** Another process took the run over (this one's heartbeat was too late): it owns the run now. */
+class DbtSyncSuperseded extends Error {}
 
 export interface DbtSyncJobOptions {
   /** How often a running sync moves its heartbeat forward. */
@@ -91,21 +97,22 @@ export class DbtSyncJob {
       .select()
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, payload.runId));
-    if (run?.status !== 'RUNNING') return;
+    if (run?.status !== 'RUNNING' || run.attempts !== payload.attempt) return;
     const heartbeat = setInterval(() => {
-      this.beat(run.id).catch((error: unknown) =>
+      this.beat(run).catch((error: unknown) =>
         this.logger.warn({ err: error, runId: run.id }, 'could not move the dbt sync heartbeat'),
       );
     }, this.options.heartbeatMilliseconds);
     heartbeat.unref();
     try {
-      await this.runPhases(run, payload.isResumed === true);
+      await this.runPhases(run);
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private async runPhases(run: DbtSyncRunRow, isResumed: boolean): Promise<void> {
+  private async runPhases(run: DbtSyncRunRow): Promise<void> {
+    const isResumed = run.attempts > 1;
     const logs: DbtSyncLogEntry[] = isResumed
       ? [
           ...run.logs,
@@ -122,9 +129,9 @@ export class DbtSyncJob {
       work: () => Promise<Result>,
       describe: (result: Result) => string,
     ) => {
-      await this.throwIfCancelled(run.id);
+      await this.throwIfCancelled(run);
       stage = next;
-      await this.update(run.id, { stage, percentComplete: percentAtStart[stage], logs });
+      await this.update(run, { stage, percentComplete: percentAtStart[stage], logs });
       const started = Date.now();
       try {
         const result = await work();
@@ -141,15 +148,13 @@ export class DbtSyncJob {
         async () => {
           const deployment = await this.deployments.loadForSystem(run.deploymentId);
           if (!deployment) throw new DbtSyncFailure(`deployment ${run.deploymentId} no longer exists`);
-          const modelRepository = await this.access.ensureRepository(deployment);
-          if (isResumed && (await this.gitStore.resolveBranch(modelRepository, branch)) !== null) {
-            // Start refuses an existing branch name, so this one is what the stopped attempt created.
-            await this.gitStore.deleteBranch(modelRepository, branch);
-          }
-          const head = await this.gitStore.resolveBranch(modelRepository, deployment.deployBranchName);
+          await this.access.ensureRepository(deployment);
+          // Start refuses an existing branch name, so one found now is what the stopped attempt created.
+          if (isResumed) await this.deleteOwnBranch(repositoryId, branch);
+          const head = await this.gitStore.resolveBranch(repositoryId, deployment.deployBranchName);
           if (!head)
             throw new DbtSyncFailure(`the deploy branch ${deployment.deployBranchName} does not exist`);
-          return { deployment, repositoryId: modelRepository, head };
+          return { deployment, head };
         },
         ({ deployment, head }) => `starting from ${deployment.deployBranchName} at ${head.slice(0, 7)}`,
       );
@@ -173,10 +178,10 @@ export class DbtSyncJob {
       const commit = await phase(
         'WRITING_CUBE_FILES',
         async () => {
-          await this.gitStore.createBranch(start.repositoryId, branch, start.head);
+          await this.gitStore.createBranch(repositoryId, branch, start.head);
           mayOwnBranch = true;
           await this.devMode.recordBranch(deployment.id, branch, deployment.deployBranchName);
-          return this.gitStore.commitToBranch(start.repositoryId, {
+          return this.gitStore.commitToBranch(repositoryId, {
             branch,
             expectedHead: start.head,
             changes: files.map((file) => ({
@@ -192,12 +197,12 @@ export class DbtSyncJob {
       );
       await phase(
         'FINALIZING',
-        () => this.awaitBuild(run.id, deployment, branch, commit),
+        () => this.awaitBuild(run, deployment, branch, commit),
         () => `the generated model of ${branch} builds`,
       );
-      await this.throwIfCancelled(run.id);
+      await this.throwIfCancelled(run);
       const now = new Date();
-      await this.finish(run.id, {
+      await this.finish(run, {
         status: 'COMPLETED',
         stage: 'COMPLETED',
         percentComplete: 100,
@@ -208,12 +213,19 @@ export class DbtSyncJob {
         logs: [...logs, entry('info', `completed: ${files.length} cube(s) on ${branch}`, 'COMPLETED', 0)],
       });
     } catch (error) {
+      if (error instanceof DbtSyncSuperseded) {
+        this.logger.warn(
+          { runId: run.id, attempt: run.attempts },
+          'a dbt sync was taken over by another process',
+        );
+        return;
+      }
       const cancelled = error instanceof DbtSyncCancelled;
       if (!isExpected(error)) this.logger.error({ err: error, runId: run.id }, 'dbt sync crashed');
       const message = cancelled ? 'cancelled' : messageOf(error);
       if (mayOwnBranch) await this.deleteOwnBranch(repositoryId, branch);
       if (cancelled) logs.push(entry('info', `cancelled before the phase after ${stage}`));
-      await this.finish(run.id, {
+      await this.finish(run, {
         status: cancelled ? 'CANCELLED' : 'FAILED',
         errorMessage: message,
         completedAt: new Date(),
@@ -270,7 +282,7 @@ export class DbtSyncJob {
 
   /** Builds the sync's commit and waits for it; a model that does not build fails the sync. */
   private async awaitBuild(
-    runId: number,
+    run: DbtSyncRunRow,
     deployment: { id: number; deployBranchName: string },
     branch: string,
     commit: string,
@@ -284,43 +296,59 @@ export class DbtSyncJob {
       if (build && build.status !== 'building') {
         throw new DbtSyncFailure(`the generated model does not build: ${build.errorText ?? build.status}`);
       }
-      await this.throwIfCancelled(runId);
+      await this.throwIfCancelled(run);
       await new Promise((resolve) => setTimeout(resolve, buildPollMilliseconds));
     }
   }
 
-  private async throwIfCancelled(runId: number): Promise<void> {
-    const [run] = await this.database
-      .select({ cancelRequested: dbtSyncRunsTable.cancelRequested })
+  /** Between phases: stops a cancelled run, and a job whose run another process has taken over. */
+  private async throwIfCancelled(run: DbtSyncRunRow): Promise<void> {
+    const [current] = await this.database
+      .select({ cancelRequested: dbtSyncRunsTable.cancelRequested, attempts: dbtSyncRunsTable.attempts })
       .from(dbtSyncRunsTable)
-      .where(eq(dbtSyncRunsTable.id, runId));
-    if (run?.cancelRequested) throw new DbtSyncCancelled();
+      .where(eq(dbtSyncRunsTable.id, run.id));
+    if (current?.attempts !== run.attempts) throw new DbtSyncSuperseded();
+    if (current.cancelRequested) throw new DbtSyncCancelled();
   }
 
-  private async beat(runId: number): Promise<void> {
+  /** Every write of the job is fenced by its attempt, so a superseded job changes nothing. */
+  private ownRun(run: DbtSyncRunRow) {
+    return and(eq(dbtSyncRunsTable.id, run.id), eq(dbtSyncRunsTable.attempts, run.attempts));
+  }
+
+  private async beat(run: DbtSyncRunRow): Promise<void> {
     await this.database
       .update(dbtSyncRunsTable)
       .set({ heartbeatAt: new Date() })
-      .where(and(eq(dbtSyncRunsTable.id, runId), eq(dbtSyncRunsTable.status, 'RUNNING')));
+      .where(and(this.ownRun(run), eq(dbtSyncRunsTable.status, 'RUNNING')));
   }
 
-  private async update(runId: number, values: Partial<typeof dbtSyncRunsTable.$inferInsert>): Promise<void> {
+  private async update(
+    run: DbtSyncRunRow,
+    values: Partial<typeof dbtSyncRunsTable.$inferInsert>,
+  ): Promise<void> {
     const now = new Date();
     await this.database
       .update(dbtSyncRunsTable)
       .set({ ...values, updatedAt: now, heartbeatAt: now })
-      .where(eq(dbtSyncRunsTable.id, runId));
+      .where(this.ownRun(run));
   }
 
   /** The run's outcome and the end of its kept manifest, together. */
-  private async finish(runId: number, values: Partial<typeof dbtSyncRunsTable.$inferInsert>): Promise<void> {
+  private async finish(
+    run: DbtSyncRunRow,
+    values: Partial<typeof dbtSyncRunsTable.$inferInsert>,
+  ): Promise<void> {
     await this.database.transaction(async (transaction) => {
       const now = new Date();
-      await transaction
+      const updated = await transaction
         .update(dbtSyncRunsTable)
         .set({ ...values, updatedAt: now, heartbeatAt: now })
-        .where(eq(dbtSyncRunsTable.id, runId));
-      await transaction.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, runId));
+        .where(this.ownRun(run))
+        .returning({ id: dbtSyncRunsTable.id });
+      if (updated.length > 0) {
+        await transaction.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, run.id));
+      }
     });
   }
 }

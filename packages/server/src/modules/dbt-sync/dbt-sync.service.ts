@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type {
   DbtSyncLogEntry,
   DbtSyncRun,
+  DbtSyncSource,
   DbtSyncStage,
   DbtSyncStatus,
   DbtSyncsQuery,
@@ -62,6 +63,12 @@ export class DbtSyncService {
     trigger: 'api' | 'manual',
   ) {
     const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    if (sourceOf(input) === 'git' && (await this.repositories.connectionOf(deploymentId)) === null) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'source "git" needs a connected dbt repository: connect one with PUT .../dbt-repository, or send a manifest',
+      );
+    }
     return this.begin(model.repositoryId, deploymentId, input, { trigger, author: authorOf(principal) });
   }
 
@@ -121,18 +128,12 @@ export class DbtSyncService {
     input: StartDbtSyncInput,
     origin: { trigger: DbtSyncTrigger; author: GitAuthor; pushedCommit?: string | null },
   ) {
-    const source = input.source ?? (input.manifest === undefined ? 'git' : 'manifest');
+    const source = sourceOf(input);
     if (source === 'git') {
       if (input.manifest !== undefined || input.catalog !== undefined) {
         throw new AppError(
           'BAD_REQUEST',
           'source "git" reads the connected repository (and its target/catalog.json): send no manifest or catalog',
-        );
-      }
-      if ((await this.repositories.connectionOf(deploymentId)) === null) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'source "git" needs a connected dbt repository: connect one with PUT .../dbt-repository, or send a manifest',
         );
       }
       if (input.ref !== undefined) await withGitErrors(async () => assertBranchName(input.ref ?? ''));
@@ -176,7 +177,7 @@ export class DbtSyncService {
       }
       return row.id;
     });
-    await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId });
+    await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId, attempt: 1 });
     return { syncJobId, workflowId: `dbt-sync-${syncJobId}`, branchName };
   }
 
@@ -259,17 +260,13 @@ export class DbtSyncService {
 
   /**
    * Runs whose heartbeat stopped (their process died) are taken over, each by one process only (a
-   * conditional UPDATE on the heartbeat it saw): started again from the beginning, or failed with the
+   * conditional UPDATE on the attempt count it saw): started again from the beginning, or failed with the
    * reason once they have been interrupted `maxAttempts` times. Called at start and then periodically.
    */
   async resumeStale(): Promise<{ resumed: number; failed: number }> {
     const staleBefore = new Date(Date.now() - this.options.leaseMilliseconds);
     const stale = await this.database
-      .select({
-        id: dbtSyncRunsTable.id,
-        heartbeatAt: dbtSyncRunsTable.heartbeatAt,
-        attempts: dbtSyncRunsTable.attempts,
-      })
+      .select({ id: dbtSyncRunsTable.id, attempts: dbtSyncRunsTable.attempts })
       .from(dbtSyncRunsTable)
       .where(and(eq(dbtSyncRunsTable.status, 'RUNNING'), lt(dbtSyncRunsTable.heartbeatAt, staleBefore)));
     let resumed = 0;
@@ -277,33 +274,41 @@ export class DbtSyncService {
     for (const run of stale) {
       const now = new Date();
       const isExhausted = run.attempts >= maxAttempts;
-      const claimed = await this.database
-        .update(dbtSyncRunsTable)
-        .set(
-          isExhausted
-            ? {
-                status: 'FAILED',
-                errorMessage: `${interruptedMessage} ${run.attempts} times; start it again`,
-                completedAt: now,
-                updatedAt: now,
-                heartbeatAt: now,
-              }
-            : { attempts: run.attempts + 1, heartbeatAt: now, updatedAt: now },
-        )
-        .where(
-          and(
-            eq(dbtSyncRunsTable.id, run.id),
-            eq(dbtSyncRunsTable.status, 'RUNNING'),
-            eq(dbtSyncRunsTable.heartbeatAt, run.heartbeatAt),
-          ),
-        )
-        .returning({ id: dbtSyncRunsTable.id });
-      if (claimed.length === 0) continue;
+      // Claimed by the attempt count, never by the heartbeat's value: the store keeps microseconds that
+      // a Date read back does not, so an equality on it could never match.
+      const claimed = await this.database.transaction(async (transaction) => {
+        const rows = await transaction
+          .update(dbtSyncRunsTable)
+          .set(
+            isExhausted
+              ? {
+                  status: 'FAILED',
+                  errorMessage: `${interruptedMessage} ${run.attempts} times; start it again`,
+                  completedAt: now,
+                  updatedAt: now,
+                  heartbeatAt: now,
+                }
+              : { attempts: run.attempts + 1, heartbeatAt: now, updatedAt: now },
+          )
+          .where(
+            and(
+              eq(dbtSyncRunsTable.id, run.id),
+              eq(dbtSyncRunsTable.status, 'RUNNING'),
+              eq(dbtSyncRunsTable.attempts, run.attempts),
+              lt(dbtSyncRunsTable.heartbeatAt, staleBefore),
+            ),
+          )
+          .returning({ id: dbtSyncRunsTable.id });
+        if (rows.length > 0 && isExhausted) {
+          await transaction.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, run.id));
+        }
+        return rows.length > 0;
+      });
+      if (!claimed) continue;
       if (isExhausted) {
-        await this.database.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, run.id));
         failed++;
       } else {
-        await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId: run.id, isResumed: true });
+        await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId: run.id, attempt: run.attempts + 1 });
         resumed++;
       }
     }
@@ -324,6 +329,11 @@ export class DbtSyncService {
     if (!run) throw new AppError('NOT_FOUND', `dbt sync ${syncJobId} not found`);
     return run;
   }
+}
+
+/** `manifest` when one is sent, else `git`, unless the input names its source. */
+function sourceOf(input: StartDbtSyncInput): DbtSyncSource {
+  return input.source ?? (input.manifest === undefined ? 'git' : 'manifest');
 }
 
 /** `dbt-sync/<ref>-<YYYYMMDDhhmmss>-<8 hex>`, the ref reduced to characters a branch name takes. */
