@@ -37,9 +37,9 @@ interface Repository {
   webhookPath: string;
 }
 
-/** The smallest of the real manifests under /work/shared/fixtures/dbt (SOURCES.md there says where it is from). */
+/** The smallest of the real manifests under fixtures/dbt at the repository root (SOURCES.md there says where it is from). */
 const smallManifest = fileURLToPath(
-  new URL('../../../../shared/fixtures/dbt/metricflow-core112-manifest.json', import.meta.url),
+  new URL('../../../fixtures/dbt/metricflow-core112-manifest.json', import.meta.url),
 );
 
 /** A small dbt project as a repository holds it: two staging models, their tests and a relationship. */

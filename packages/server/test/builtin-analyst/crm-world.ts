@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { compileDataModel, compileModelFiles } from '@platform/semantic';
 import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
 import type { AnalystWorld } from './analyst-harness.js';
 
-const seedDirectory = '/work/shared/fixtures/seeds/fanout';
+const seedDirectory = fileURLToPath(new URL('../../../../fixtures/seeds/fanout', import.meta.url));
 const seedTables = ['accounts', 'deals', 'users', 'user_deals'] as const;
 
 /** A small CRM model over the fan-out seed tables, written as a data team would, with titles. */

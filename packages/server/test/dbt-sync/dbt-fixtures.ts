@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { compileModelFiles, type ModelError } from '@platform/semantic';
 
-/** The real manifests under /work/shared/fixtures/dbt (SOURCES.md there says where each comes from). */
+/** The real manifests under fixtures/dbt at the repository root (SOURCES.md there says where each comes from). */
 export const manifestFixtures = [
   'cube-dbt-jaffle-manifest.json',
   'lightdash-jaffle-manifest.json',
   'metricflow-core112-manifest.json',
 ] as const;
 
-const fixtureDirectory = new URL('../../../../../shared/fixtures/dbt/', import.meta.url);
+const fixtureDirectory = new URL('../../../../fixtures/dbt/', import.meta.url);
 
 export function readManifestFixture(fileName: (typeof manifestFixtures)[number]): unknown {
   return JSON.parse(readFileSync(new URL(fileName, fixtureDirectory), 'utf8'));

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const seedDirectory = '/work/shared/fixtures/seeds/fanout';
+export const seedDirectory = fileURLToPath(new URL('../../../../fixtures/seeds/fanout', import.meta.url));
 
 export const seedTables = [
   'accounts',
