@@ -8,6 +8,7 @@ export * from './rights/action.js';
 export * from './schemas/agent.schema.js';
 export * from './schemas/api-key.schema.js';
 export * from './schemas/branch.schema.js';
+export * from './schemas/branch-name.schema.js';
 export * from './schemas/chat.schema.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/data-api.schema.js';

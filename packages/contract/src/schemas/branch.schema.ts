@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BranchName } from './deployment.schema.js';
+import { BranchName } from './branch-name.schema.js';
 
 export const StartDevModeInput = z.object({ branchName: BranchName.optional() });
 

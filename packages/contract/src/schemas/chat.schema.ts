@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BranchName } from './branch-name.schema.js';
 
 /** `<Unix time in milliseconds, 13 or more digits>-message` (SPEC.md "Limits"). */
 export const ChatMessageId = z
@@ -45,7 +46,7 @@ export const ChatStreamInput = z
     chatId: z.string().min(1).max(64).optional(),
     messageId: ChatMessageId.optional(),
     sessionSettings: ChatSessionSettings.optional(),
-    activeBranchName: z.string().min(1).max(255).optional(),
+    activeBranchName: BranchName.optional(),
     isDefaultBranch: z.boolean().optional(),
   })
   .meta({ id: 'ChatStreamInput' });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { BranchName } from './branch-name.schema.js';
 import { Timestamp } from './common.schema.js';
-import { BranchName } from './deployment.schema.js';
 import { QueryType, SemanticQuery } from './semantic-query.schema.js';
 
 const BranchNameParameter = BranchName.optional().meta({

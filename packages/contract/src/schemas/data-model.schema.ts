@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { BranchName } from './branch-name.schema.js';
 import { QueryBoolean } from './common.schema.js';
-import { BranchName } from './deployment.schema.js';
 
 /** What a data-model file may weigh; the per-upload total is larger. */
 export const maximumModelFileBytes = 1024 * 1024;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BranchName } from './branch-name.schema.js';
 import { IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
 
 /** The phases of a sync in order; only COMPLETED and FAILED end it. */
@@ -32,18 +33,10 @@ export const dbtManifestLimitBytes = 50 * 1024 * 1024;
 
 export const StartDbtSyncInput = z
   .object({
-    branchName: z
-      .string()
-      .min(1, { error: 'branchName must not be empty' })
-      .max(200)
-      .optional()
-      .meta({ description: 'The new branch; default `dbt-sync/<ref>-<YYYYMMDDhhmmss>-<8 hex>`.' }),
-    ref: z
-      .string()
-      .min(1, { error: 'ref must not be empty' })
-      .max(200)
-      .optional()
-      .meta({ description: 'Branch or tag of the connected dbt repository.' }),
+    branchName: BranchName.optional().meta({
+      description: 'The new branch; default `dbt-sync/<ref>-<YYYYMMDDhhmmss>-<8 hex>`.',
+    }),
+    ref: BranchName.optional().meta({ description: 'Branch or tag of the connected dbt repository.' }),
     source: z
       .enum(dbtSyncSources)
       .optional()
@@ -154,12 +147,9 @@ export const ConnectDbtRepositoryInput = z
       description:
         "The dbt project's git repository: https (http only to loopback), or a local `file://` repository.",
     }),
-    branch: z
-      .string()
-      .min(1, { error: 'branch must not be empty' })
-      .max(200)
-      .default('main')
-      .meta({ description: 'The ref a sync reads when it names none, and whose pushes the webhook syncs.' }),
+    branch: BranchName.default('main').meta({
+      description: 'The ref a sync reads when it names none, and whose pushes the webhook syncs.',
+    }),
     token: z
       .string()
       .min(1)

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { BranchName } from './branch-name.schema.js';
 import { DeploymentIdParams, listOf, PagingQuery, QueryBoolean, Timestamp } from './common.schema.js';
 
 export const creationSteps = [
@@ -26,12 +27,6 @@ export const ReleaseChannel = z.enum(releaseChannels).meta({ id: 'ReleaseChannel
 export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
 
 const DeploymentName = z.string().trim().min(1).max(100);
-export const BranchName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^(?!.*\.\.)(?!\/)(?!.*\/$)[A-Za-z0-9._/-]+$/, 'must be a valid git branch name');
 
 export const Deployment = z
   .object({
