@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readBlob } from 'isomorphic-git';
 import { mapConcurrently } from './bounded-concurrency.js';
 import type { TreeFile, TreeFileHash } from './git-store.js';
 import { readBlobBytes } from './loose-blobs.js';
 import { normaliseModelPath } from './model-path.js';
-import {
-  codeOf,
-  gitOptions,
-  type RepositoryContext,
-  readCommitOrThrow,
-  type TreeLeaf,
-} from './repository-context.js';
+import { type RepositoryContext, readCommitOrThrow, type TreeLeaf } from './repository-context.js';
 import { flattenTree } from './tree-editor.js';
+import { readTreeEntries } from './tree-entries.js';
 
 // Symlinks (120000) are kept as blobs; submodules (160000) have no content here.
 const fileModes = new Set(['100644', '100755', '120000']);
@@ -53,15 +47,24 @@ export class CommitReader {
   }
 
   async readFile(context: RepositoryContext, commit: string, path: string): Promise<Uint8Array | null> {
-    const filepath = normaliseModelPath(path);
-    await readCommitOrThrow(context, commit);
-    try {
-      return (await readBlob({ ...gitOptions(context), oid: commit, filepath })).blob;
-    } catch (error) {
+    const segments = normaliseModelPath(path).split('/');
+    let tree = (await readCommitOrThrow(context, commit)).tree;
+    for (const [index, segment] of segments.entries()) {
+      // Walked entry by entry (not readBlob's own walk) so that a hidden name elsewhere in a folder on the
+      // way does not make the whole read fail.
+      const entry = (await readTreeEntries(context, tree)).find((candidate) => candidate.path === segment);
       // Absent, a folder, or a path running through a file: in each case there is no such file.
-      if (['NotFoundError', 'ObjectTypeError'].includes(codeOf(error))) return null;
-      throw error;
+      if (entry === undefined) return null;
+      if (index < segments.length - 1) {
+        if (entry.type !== 'tree') return null;
+        tree = entry.oid;
+      } else if (!fileModes.has(entry.mode)) {
+        return null;
+      } else {
+        return readBlobBytes(context, entry.oid);
+      }
     }
+    return null;
   }
 
   async readFiles(

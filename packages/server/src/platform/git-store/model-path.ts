@@ -1,3 +1,4 @@
+import { isGitDirectoryName, isGitModulesName } from './git-own-names.js';
 import { InvalidPathError } from './git-store-errors.js';
 
 const maximumPathLength = 4096;
@@ -11,7 +12,8 @@ export function isControlCharacter(character: string): boolean {
 /**
  * Turns a path from an API caller into the '/'-separated repository path stored in git trees, or throws
  * InvalidPathError. One leading '/' is accepted because the API shows paths as `/model/cubes/x.yml`;
- * `.` segments are dropped; anything that could escape the repository or touch `.git` is refused.
+ * `.` segments are dropped; anything that could escape the repository or that git on any platform would
+ * take for `.git` or `.gitmodules` (see git-own-names.ts) is refused.
  */
 export function normaliseModelPath(path: string): string {
   if (typeof path !== 'string' || path.length === 0) throw new InvalidPathError('The path is empty');
@@ -43,8 +45,10 @@ export function normaliseModelPath(path: string): string {
         `The path ${JSON.stringify(path)} contains '..'; it may not leave the repository`,
       );
     }
-    if (segment.toLowerCase() === '.git') {
-      throw new InvalidPathError(`The path ${JSON.stringify(path)} reaches into '.git'`);
+    if (isGitDirectoryName(segment) || isGitModulesName(segment)) {
+      throw new InvalidPathError(
+        `The path ${JSON.stringify(path)} has a part git would take for its own '.git' or '.gitmodules'`,
+      );
     }
     if (Buffer.byteLength(segment) > maximumSegmentBytes) {
       throw new InvalidPathError(

@@ -1,6 +1,7 @@
-import { readTree, type TreeEntry, writeTree } from 'isomorphic-git';
+import { type TreeEntry, writeTree } from 'isomorphic-git';
 import { InvalidPathError } from './git-store-errors.js';
 import { gitOptions, type RepositoryContext, type TreeLeaf } from './repository-context.js';
+import { isVisibleEntryName, readTreeEntries } from './tree-entries.js';
 
 /** Sets (leaf) or removes (null) the entry at a normalised path; removing a folder removes all of it. */
 export interface TreeEdit {
@@ -40,12 +41,12 @@ export async function applyTreeEdits(
   return (await writeFolder(context, root)) ?? (await writeTree({ ...gitOptions(context), tree: [] }));
 }
 
-/** Every non-folder entry of a tree by path: blobs, symlinks and submodules. */
+/** Every non-folder entry of a tree by path (blobs, symlinks, submodules), without hidden names. */
 export async function flattenTree(context: RepositoryContext, tree: string): Promise<Map<string, TreeLeaf>> {
   const leaves = new Map<string, TreeLeaf>();
   const visit = async (oid: string, prefix: string): Promise<void> => {
-    const { tree: entries } = await readTree({ ...gitOptions(context), oid });
-    for (const entry of entries) {
+    for (const entry of await readTreeEntries(context, oid)) {
+      if (!isVisibleEntryName(entry.path)) continue;
       const path = `${prefix}${entry.path}`;
       if (entry.type === 'tree') await visit(entry.oid, `${path}/`);
       else leaves.set(path, { oid: entry.oid, mode: entry.mode });
@@ -58,8 +59,9 @@ export async function flattenTree(context: RepositoryContext, tree: string): Pro
 async function loadFolder(context: RepositoryContext, oid: string | null): Promise<Folder> {
   const entries = new Map<string, FolderEntry>();
   if (oid !== null) {
-    const { tree } = await readTree({ ...gitOptions(context), oid });
-    for (const entry of tree) entries.set(entry.path, { mode: entry.mode, type: entry.type, oid: entry.oid });
+    // Hidden entries are loaded too: a rewritten folder keeps them as they were.
+    for (const entry of await readTreeEntries(context, oid))
+      entries.set(entry.path, { mode: entry.mode, type: entry.type, oid: entry.oid });
   }
   return { entries };
 }
