@@ -130,7 +130,8 @@ describe('platform dbt against a real server', () => {
 
   beforeAll(async () => {
     [server, configDirectory, repositoryDirectory, emptyDirectory] = await Promise.all([
-      startServer(),
+      // The test repositories are file:// remotes in the temp directory.
+      startServer({ PLATFORM_GIT_FILE_REMOTE_DIRS: tmpdir() }),
       temporaryConfigDirectory(),
       dbtRepository(dbtProjectFiles),
       dbtRepository({ 'README.md': 'no dbt project here\n' }),

@@ -32,6 +32,8 @@ export interface Config {
   llmTimeoutSeconds: number;
   /** A running dbt sync whose process has not been heard from for this long is resumed by another. */
   dbtSyncLeaseSeconds: number;
+  /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
+  gitFileRemoteDirectories: string[];
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +66,15 @@ function positiveNumber(
 function optional(environment: NodeJS.ProcessEnv, name: string): string | null {
   const value = environment[name]?.trim();
   return value ? value : null;
+}
+
+/** A colon-separated list of directories, each made absolute against the working directory. */
+function directoryList(environment: NodeJS.ProcessEnv, name: string, workingDirectory: string): string[] {
+  return (optional(environment, name) ?? '')
+    .split(':')
+    .map((directory) => directory.trim())
+    .filter(Boolean)
+    .map((directory) => (isAbsolute(directory) ? directory : resolve(workingDirectory, directory)));
 }
 
 const llmProviders = ['builtin', 'openai-compatible', 'anthropic'] as const;
@@ -141,5 +152,6 @@ export function loadConfig(
     llm: languageModel(environment),
     llmTimeoutSeconds: positiveNumber(environment, 'PLATFORM_LLM_TIMEOUT_SECONDS', 120, 3600),
     dbtSyncLeaseSeconds: positiveNumber(environment, 'PLATFORM_DBT_SYNC_LEASE_SECONDS', 30, 3600),
+    gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
   };
 }

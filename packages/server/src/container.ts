@@ -298,7 +298,13 @@ async function createDataModelServices(
   },
 ) {
   const database = store.database;
-  const gitStore = createGitStore({ rootDirectory: join(config.dataDirectory, 'repositories') });
+  const gitStore = createGitStore({
+    rootDirectory: join(config.dataDirectory, 'repositories'),
+    fileRemotePolicy: {
+      allowedDirectories: config.gitFileRemoteDirectories,
+      forbiddenDirectories: [config.dataDirectory],
+    },
+  });
   const jobs = createJobRunner({ logger: logger.child({ component: 'jobs' }) });
   const access = new DataModelAccess(deployments.deploymentAccess, gitStore);
   // A deleted deployment's repository goes with it.
@@ -310,7 +316,7 @@ async function createDataModelServices(
   if (interrupted > 0)
     logger.warn({ builds: interrupted }, 'failed the builds a stopped server left running');
   const devMode = new DevModeService(database, access);
-  const gitRemotes = new GitRemotesService(database, access, deployments.secretBox, builds, config);
+  const gitRemotes = new GitRemotesService(database, access, deployments.secretBox, builds);
   const uploads = new UploadService(database, access, devMode, {
     uploadsDirectory: join(config.dataDirectory, 'uploads'),
   });
@@ -410,7 +416,7 @@ async function createDbtSyncServices(
 ) {
   const { dataModel, deploymentAccess } = modules;
   const access = dataModel.dataModelAccess;
-  const dbtRepositories = new DbtRepositoriesService(store.database, access, modules.secretBox, config);
+  const dbtRepositories = new DbtRepositoriesService(store.database, access, modules.secretBox);
   const leaseMilliseconds = config.dbtSyncLeaseSeconds * 1000;
   const dbtSync = new DbtSyncService(
     store.database,

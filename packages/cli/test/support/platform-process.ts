@@ -56,7 +56,7 @@ function waitForExit(child: ChildProcess, timeoutMilliseconds: number): Promise<
  * Starts the real server process on ephemeral ports with a fresh data directory, and reads its URL and
  * the bootstrap admin key from the lines it prints.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(environment: Record<string, string> = {}): Promise<RunningServer> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'platform-cli-e2e-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
     cwd: repositoryRoot,
@@ -69,6 +69,7 @@ export async function startServer(): Promise<RunningServer> {
       PLATFORM_AI_PORT: '0',
       PLATFORM_DATA_DIR: dataDirectory,
       LOG_LEVEL: 'warn',
+      ...environment,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

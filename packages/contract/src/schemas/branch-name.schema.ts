@@ -37,7 +37,7 @@ export const BranchName = z
   .string()
   .trim()
   // Length and characters stay plain checks so that the OpenAPI document shows them.
-  .min(1)
+  .min(1, { error: 'must not be empty' })
   .max(maximumBranchNameLength)
   .regex(branchNameCharacters, "must be a valid git branch name: only letters, digits, '.', '_', '-' and '/'")
   .superRefine((name, context) => {

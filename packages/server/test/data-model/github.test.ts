@@ -94,18 +94,79 @@ describe.each(storeEngines)('git remote of a deployment on %s', (engine: StoreEn
     expect(server.logLines.join('\n')).not.toContain(credentials.password);
   });
 
-  it('refuses a URL that is neither http(s) nor file, and file URLs into the data directory', async () => {
+  it('refuses a URL that is neither http(s) nor file, and every file URL by default', async () => {
     const { base } = await createModelDeployment(server);
-    for (const repositoryUrl of [
-      'ssh://git@example.com/x.git',
-      `file://${server.dataDirectory}/repositories/deployment-1`,
-    ]) {
-      const answer = await server.request({
+    const work = await mkdtemp(join(tmpdir(), 'file-remote-'));
+    try {
+      await runGit(['init', '--bare', join(work, 'model.git')]);
+      for (const repositoryUrl of [
+        'ssh://git@example.com/x.git',
+        `file://${server.dataDirectory}/repositories/deployment-1`,
+        `file://${work}/model.git`,
+      ]) {
+        const answer = await server.request({
+          method: 'POST',
+          url: `${base}/github/connect`,
+          body: { repositoryUrl, branch: 'main' },
+        });
+        expectErrorBody(answer, 'BAD_REQUEST', repositoryUrl);
+        if (repositoryUrl.startsWith('file:')) {
+          expect((answer.body as { message: string }).message).toContain('PLATFORM_GIT_FILE_REMOTE_DIRS');
+        }
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('allows file URLs only inside PLATFORM_GIT_FILE_REMOTE_DIRS, never into the data directory', async () => {
+    // The data directory is inside the listed one (both under the temp directory): it stays refused.
+    const open = await startTestServer({
+      engine,
+      environment: { PLATFORM_GIT_FILE_REMOTE_DIRS: `/nonexistent:${tmpdir()}` },
+    });
+    const work = await mkdtemp(join(tmpdir(), 'file-remote-'));
+    try {
+      const victim = await createModelDeployment(open);
+      const { base, deploymentId } = await createModelDeployment(open);
+      await runGit(['init', '--bare', join(work, 'model.git')]);
+      const into = join(open.dataDirectory, 'repositories', `deployment-${victim.deploymentId}`);
+      for (const repositoryUrl of [
+        `file://${into}`,
+        `file://${into}.git`,
+        `file:///proc/self/root${into}`,
+        `file:///proc/self/root${open.dataDirectory}/x/../repositories/deployment-${victim.deploymentId}`,
+        `file:///proc/self/cwd/${'../'.repeat(20)}${into.slice(1)}`,
+        `file://${open.dataDirectory}`,
+      ]) {
+        for (const [url, body] of [
+          [`${base}/github/connect`, { repositoryUrl, branch: 'main' }],
+          [`/api/v1/deployments/${deploymentId}/dbt-repository`, { repositoryUrl }],
+        ] as const) {
+          const method = url.endsWith('dbt-repository') ? 'PUT' : 'POST';
+          expectErrorBody(
+            await open.request({ method, url, body }),
+            'BAD_REQUEST',
+            `${url} ${repositoryUrl}`,
+          );
+        }
+      }
+      const allowed = `file://${work}/model`;
+      const connected = await open.request({
         method: 'POST',
         url: `${base}/github/connect`,
-        body: { repositoryUrl, branch: 'main' },
+        body: { repositoryUrl: allowed, branch: 'main' },
       });
-      expectErrorBody(answer, 'BAD_REQUEST');
+      expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+      const dbt = await open.request({
+        method: 'PUT',
+        url: `/api/v1/deployments/${deploymentId}/dbt-repository`,
+        body: { repositoryUrl: allowed },
+      });
+      expect(dbt.status, JSON.stringify(dbt.body)).toBe(200);
+    } finally {
+      await open.close();
+      await rm(work, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModelDeployment, readFiles } from '../data-model/data-model-helpers.js';
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
@@ -37,7 +38,8 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
   const temporaryDirectories: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ engine });
+    // The test repositories are file:// remotes in the temp directory.
+    server = await startTestServer({ engine, environment: { PLATFORM_GIT_FILE_REMOTE_DIRS: tmpdir() } });
   });
   afterAll(async () => {
     await server?.close();
@@ -118,7 +120,7 @@ describe.each(storeEngines)('dbt sync from a connected repository on %s', (engin
     ).toContain('webhookSecret must be at least 16 characters');
     expect(
       errorMessageOf(await put({ repositoryUrl: 'https://h/r.git', branch: '' }), 'BAD_REQUEST'),
-    ).toContain('branch must not be empty');
+    ).toContain('branch: must not be empty');
     const intoData = `file://${server.config.dataDirectory}/repositories/deployment-1`;
     expect(errorMessageOf(await put({ repositoryUrl: intoData }), 'BAD_REQUEST')).toContain('data directory');
   });

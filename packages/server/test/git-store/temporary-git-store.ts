@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGitStore } from '../../src/platform/git-store/create-git-store.js';
-import type { FileChange, GitAuthor, GitStore } from '../../src/platform/git-store/git-store.js';
+import type {
+  FileChange,
+  FileRemotePolicy,
+  GitAuthor,
+  GitStore,
+} from '../../src/platform/git-store/git-store.js';
 
 export const author: GitAuthor = { name: 'Test Author', email: 'author@example.com' };
 
@@ -15,14 +20,19 @@ export interface TemporaryGitStore {
   cleanUp(): Promise<void>;
 }
 
-/** A git store on a fresh temp directory; real repositories on disk, no mocks. */
-export async function createTemporaryGitStore(): Promise<TemporaryGitStore> {
+/**
+ * A git store on a fresh temp directory; real repositories on disk, no mocks. File remotes are allowed in
+ * the temp directory, where the tests make them (the store's own directory stays refused).
+ */
+export async function createTemporaryGitStore(
+  fileRemotePolicy: FileRemotePolicy = { allowedDirectories: [tmpdir()], forbiddenDirectories: [] },
+): Promise<TemporaryGitStore> {
   const rootDirectory = await mkdtemp(join(tmpdir(), 'git-store-test-'));
   return {
-    store: createGitStore({ rootDirectory }),
+    store: createGitStore({ rootDirectory, fileRemotePolicy }),
     rootDirectory,
     gitdirOf: (repositoryId) => join(rootDirectory, `${repositoryId}.git`),
-    otherProcess: () => createGitStore({ rootDirectory }),
+    otherProcess: () => createGitStore({ rootDirectory, fileRemotePolicy }),
     cleanUp: () => rm(rootDirectory, { recursive: true, force: true }),
   };
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors/app-error.js';
+import { FileRemoteNotAllowedError } from '../../platform/git-store/file-remote-policy.js';
 import {
   BranchExistsError,
   BranchMovedError,
@@ -26,6 +27,8 @@ export function toAppError(error: unknown): unknown {
   }
   if (error instanceof BranchNotFoundError) return new AppError('NOT_FOUND', error.message);
   if (error instanceof BranchExistsError) return new AppError('CONFLICT', error.message);
+  // The server's policy refused the remote: nothing was asked of it, so the message stands alone.
+  if (error instanceof FileRemoteNotAllowedError) return new AppError('BAD_REQUEST', error.message);
   if (error instanceof GitRemoteError) {
     return new AppError('BAD_REQUEST', `the git remote answered: ${error.message}`);
   }

@@ -8,7 +8,6 @@ import type { BuildsService } from './builds.service.js';
 import { gitRemotesTable } from './data-model.tables.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
 import { withGitErrors } from './git-errors.js';
-import { refuseDataDirectoryRemote } from './refuse-data-directory-remote.js';
 
 interface ConnectInput {
   repositoryUrl: string;
@@ -26,12 +25,11 @@ export class GitRemotesService {
     private readonly access: DataModelAccess,
     private readonly secretBox: SecretBox,
     private readonly builds: BuildsService,
-    private readonly options: { dataDirectory: string },
   ) {}
 
   async connect(principal: Principal, deploymentId: number, input: ConnectInput) {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
-    refuseDataDirectoryRemote(input.repositoryUrl, this.options.dataDirectory);
+    await withGitErrors(() => this.access.gitStore.checkRemote({ url: input.repositoryUrl }));
     const values = {
       repositoryUrl: input.repositoryUrl,
       branch: input.branch,

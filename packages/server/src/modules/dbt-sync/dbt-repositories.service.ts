@@ -5,7 +5,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitRemote } from '../../platform/git-store/git-store.js';
 import type { DataModelAccess } from '../data-model/data-model-access.js';
-import { refuseDataDirectoryRemote } from '../data-model/refuse-data-directory-remote.js';
+import { withGitErrors } from '../data-model/git-errors.js';
 import type { Principal } from '../identity/principal.js';
 import { type DbtRepositoryRow, dbtRepositoriesTable } from './dbt-sync.tables.js';
 
@@ -31,7 +31,6 @@ export class DbtRepositoriesService {
     private readonly database: Database,
     private readonly access: DataModelAccess,
     private readonly secretBox: SecretBox,
-    private readonly options: { dataDirectory: string },
   ) {}
 
   async get(principal: Principal, deploymentId: number): Promise<DbtRepository> {
@@ -47,7 +46,7 @@ export class DbtRepositoriesService {
     input: ConnectDbtRepositoryInput,
   ): Promise<DbtRepository> {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
-    refuseDataDirectoryRemote(input.repositoryUrl, this.options.dataDirectory);
+    await withGitErrors(() => this.access.gitStore.checkRemote({ url: input.repositoryUrl }));
     const values = {
       repositoryUrl: input.repositoryUrl,
       branch: input.branch,

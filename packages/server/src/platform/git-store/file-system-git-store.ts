@@ -5,7 +5,8 @@ import { atomicFileSystem, isErrorCode } from './atomic-file-system.js';
 import { mergeIntoBranch } from './branch-merge.js';
 import { CommitReader } from './commit-reader.js';
 import { writeCommitObject, writeTreeWithChanges } from './commit-writer.js';
-import { fetchFromRemote, fetchRefFromRemote, pushToRemote } from './git-remote-transport.js';
+import type { FileRemotePolicy } from './file-remote-policy.js';
+import { fetchFromRemote, fetchRefFromRemote, parseRemote, pushToRemote } from './git-remote-transport.js';
 import type {
   CommitToBranchOptions,
   CreateCommitOptions,
@@ -37,7 +38,18 @@ export class FileSystemGitStore implements GitStore {
   private readonly refUpdater = new RefUpdater();
   private readonly reader = new CommitReader();
 
-  constructor(private readonly rootDirectory: string) {}
+  private readonly fileRemotePolicy: FileRemotePolicy;
+
+  constructor(
+    private readonly rootDirectory: string,
+    fileRemotePolicy: FileRemotePolicy,
+  ) {
+    // The store's own repositories are never a remote, whatever the operator allowed.
+    this.fileRemotePolicy = {
+      ...fileRemotePolicy,
+      forbiddenDirectories: [...fileRemotePolicy.forbiddenDirectories, rootDirectory],
+    };
+  }
 
   async ensureRepository(repositoryId: string, options: EnsureRepositoryOptions): Promise<void> {
     const context = this.contextOf(repositoryId);
@@ -188,6 +200,10 @@ export class FileSystemGitStore implements GitStore {
     return mergeIntoBranch(await this.open(repositoryId), this.refUpdater, options);
   }
 
+  async checkRemote(remote: GitRemote): Promise<void> {
+    await parseRemote(remote, this.fileRemotePolicy);
+  }
+
   async fetch(repositoryId: string, remote: GitRemote, remoteBranch: string): Promise<string> {
     assertBranchName(remoteBranch);
     return fetchFromRemote(await this.open(repositoryId), remote, remoteBranch);
@@ -232,10 +248,11 @@ export class FileSystemGitStore implements GitStore {
   private contextOf(repositoryId: string): RepositoryContext {
     assertRepositoryId(repositoryId);
     const gitdir = join(this.rootDirectory, `${repositoryId}.git`);
-    const { rootDirectory } = this;
+    const { rootDirectory, fileRemotePolicy } = this;
     return {
       repositoryId,
       rootDirectory,
+      fileRemotePolicy,
       gitdir,
       fs: atomicFileSystem,
       refs: new RefFiles(gitdir),

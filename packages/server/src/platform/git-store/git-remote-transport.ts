@@ -1,7 +1,4 @@
 import { execFile } from 'node:child_process';
-import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type AuthCallback,
   fetch,
@@ -12,6 +9,7 @@ import {
   type TagObject,
 } from 'isomorphic-git';
 import { request } from 'isomorphic-git/http/node';
+import { checkFileRemote, type FileRemotePolicy } from './file-remote-policy.js';
 import type { GitRemote } from './git-store.js';
 import { GitRemoteError } from './git-store-errors.js';
 import { branchRef, remoteTrackingRef } from './ref-names.js';
@@ -25,7 +23,7 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Fetches `branch` into `refs/remotes/origin/<branch>` and returns the commit it points at. */
 export async function fetchFromRemote(context: RepositoryContext, remote: GitRemote, branch: string) {
-  const parsed = await parseRemote(context, remote);
+  const parsed = await parseRemote(remote, context.fileRemotePolicy);
   const tracking = remoteTrackingRef(branch);
   try {
     if (parsed.kind === 'file') {
@@ -69,7 +67,7 @@ export async function fetchRefFromRemote(context: RepositoryContext, remote: Git
     if (!(error instanceof GitRemoteError && error.reason === 'not-found' && /branch/i.test(error.message)))
       throw error;
   }
-  const parsed = await parseRemote(context, remote);
+  const parsed = await parseRemote(remote, context.fileRemotePolicy);
   const tagRef = `refs/tags/${ref}`;
   const kept = `refs/remote-tags/origin/${ref}`;
   let fetched: string | null;
@@ -121,7 +119,7 @@ export async function pushToRemote(
   remoteBranch: string,
   localHead: string,
 ): Promise<void> {
-  const parsed = await parseRemote(context, remote);
+  const parsed = await parseRemote(remote, context.fileRemotePolicy);
   const refspec = `${branchRef(localBranch)}:${branchRef(remoteBranch)}`;
   try {
     if (parsed.kind === 'file') {
@@ -144,7 +142,11 @@ export async function pushToRemote(
   }
 }
 
-async function parseRemote(context: RepositoryContext, remote: GitRemote): Promise<ParsedRemote> {
+/**
+ * The remote as the transports use it, or GitRemoteError when the store may not use it (scheme,
+ * credentials over plain http, a file remote outside the policy). Also the connect-time check.
+ */
+export async function parseRemote(remote: GitRemote, policy: FileRemotePolicy): Promise<ParsedRemote> {
   let url: URL;
   try {
     url = new URL(remote.url);
@@ -166,31 +168,11 @@ async function parseRemote(context: RepositoryContext, remote: GitRemote): Promi
     return { kind: 'http', url: url.href, displayUrl, username, token, secrets };
   }
   if (url.protocol === 'file:') {
-    await assertOutsideStore(context, url, displayUrl);
-    return { kind: 'file', url: url.href, displayUrl, username, token, secrets };
+    // Checked on every fetch and push, not only at connect: a link on the way may have been swapped since.
+    const checked = await checkFileRemote(url, displayUrl, policy);
+    return { kind: 'file', url: checked, displayUrl, username, token, secrets };
   }
   throw new GitRemoteError('unsupported', `Remotes must be https:// or file:// URLs, not ${url.protocol}`);
-}
-
-/**
- * A file:// remote must not reach the store's own repositories: connecting one would let a deployment pull
- * (or overwrite) another deployment's data model.
- */
-async function assertOutsideStore(context: RepositoryContext, url: URL, displayUrl: string): Promise<void> {
-  let path: string;
-  try {
-    path = fileURLToPath(url);
-  } catch {
-    throw new GitRemoteError('unsupported', `${displayUrl} is not a local file URL`);
-  }
-  const resolved = await realpath(path).catch(() => path);
-  const root = await realpath(context.rootDirectory).catch(() => context.rootDirectory);
-  if (resolved === root || resolved.startsWith(`${root}${sep}`)) {
-    throw new GitRemoteError(
-      'unsupported',
-      "A file:// remote may not point into the platform's own repositories",
-    );
-  }
 }
 
 function authOptions(parsed: ParsedRemote) {

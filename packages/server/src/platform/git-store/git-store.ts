@@ -3,6 +3,8 @@
  * commits, refs), never a working tree, so requests on different branches never see each other's
  * half-written state. Refs move by compare-and-swap, safe across processes sharing the volume.
  */
+
+export { FileRemoteNotAllowedError, type FileRemotePolicy } from './file-remote-policy.js';
 export {
   BranchExistsError,
   BranchMovedError,
@@ -138,6 +140,12 @@ export interface GitStore {
    * MergeConflictError lists paths changed differently on both sides, including modify/delete.
    */
   merge(repositoryId: string, options: MergeOptions): Promise<MergeResult>;
+  /**
+   * Refuses (GitRemoteError) a remote the store would not use, without contacting it: not http(s) or
+   * file, credentials over plain http, or a file:// remote outside the store's file remote policy.
+   * Fetch and push check the same again, so a link swapped after this check changes nothing.
+   */
+  checkRemote(remote: GitRemote): Promise<void>;
   /** Fetches `remoteBranch` into refs/remotes/origin/<branch> and returns its commit. */
   fetch(repositoryId: string, remote: GitRemote, remoteBranch: string): Promise<string>;
   /** Fetches a branch, or else a tag, of that name and returns the commit it names. */

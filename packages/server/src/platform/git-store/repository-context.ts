@@ -1,5 +1,6 @@
 import type { PromiseFsClient } from 'isomorphic-git';
 import { readCommit } from 'isomorphic-git';
+import type { FileRemotePolicy } from './file-remote-policy.js';
 import { CommitNotFoundError } from './git-store-errors.js';
 import type { RefFiles } from './ref-files.js';
 import { oidPattern } from './ref-names.js';
@@ -9,6 +10,8 @@ export interface RepositoryContext {
   repositoryId: string;
   /** Where all the store's repositories live. */
   rootDirectory: string;
+  /** Where file:// remotes may be (the store's own directory is always refused). */
+  fileRemotePolicy: FileRemotePolicy;
   gitdir: string;
   fs: PromiseFsClient;
   refs: RefFiles;
