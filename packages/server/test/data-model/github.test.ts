@@ -7,6 +7,7 @@ import { type GitHttpServer, runGit, startGitHttpServer } from '../support/git-h
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import {
   createModelDeployment,
+  headOf,
   readFiles,
   startDevMode,
   validCube,
@@ -92,6 +93,45 @@ describe.each(storeEngines)('git remote of a deployment on %s', (engine: StoreEn
     ]);
     expect(remoteFiles.split('\n').sort()).toEqual(['customers.yml', 'orders.yml']);
     expect(server.logLines.join('\n')).not.toContain(credentials.password);
+  });
+
+  it('merge-to-default that cannot push changes nothing: the deploy branch, its build and the dev branch stay', async () => {
+    const { deploymentId, base } = await createModelDeployment(server);
+    await remote.createRepository('diverged');
+    // The remote has a history the deployment never pulled, so a push is refused as not a fast-forward.
+    await pushToRemote(remote, remote.repositoryUrl('diverged'), { 'remote.yml': validCube('remote') });
+    const { branchName } = await startDevMode(server, base);
+    await writeFiles(server, base, { 'orders.yml': validCube('orders') });
+    const before = await headOf(server, base, 'main');
+    const buildBefore = await waitForBuild(server, deploymentId, 'main');
+    for (const connect of [
+      { repositoryUrl: 'http://127.0.0.1:1/unreachable.git', branch: 'main' },
+      { repositoryUrl: remote.repositoryUrl('diverged'), branch: 'main', token: credentials.password },
+    ]) {
+      const connected = await server.request({
+        method: 'POST',
+        url: `${base}/github/connect`,
+        body: connect,
+      });
+      expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+      const merged = await server.request({
+        method: 'POST',
+        url: `${base}/merge-to-default`,
+        body: { message: 'ship it', removeBranchAfterMerge: true },
+      });
+      expectErrorBody(merged, 'BAD_REQUEST', connect.repositoryUrl);
+      expect(await headOf(server, base, 'main'), connect.repositoryUrl).toBe(before);
+      expect(await readFiles(server, base, 'main')).toEqual({});
+      expect(await waitForBuild(server, deploymentId, 'main')).toEqual(buildBefore);
+      expect(Object.keys(await readFiles(server, base, branchName))).toEqual(['/orders.yml']);
+    }
+    const refs = await runGit([
+      '--git-dir',
+      join(server.dataDirectory, 'repositories', `deployment-${deploymentId}.git`),
+      'for-each-ref',
+      '--format=%(refname)',
+    ]);
+    expect(refs).not.toContain('platform-push');
   });
 
   it('refuses a URL that is neither http(s) nor file, and every file URL by default', async () => {

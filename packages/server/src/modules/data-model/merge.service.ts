@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
+import { BranchNotFoundError, type GitRemote } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
 import type { BuildsService } from './builds.service.js';
 import { branchesTable } from './data-model.tables.js';
 import { authorOf, type DataModelAccess, type ModelDeployment } from './data-model-access.js';
 import type { DevModeService } from './dev-mode.service.js';
-import { withGitErrors } from './git-errors.js';
+import { toAppError, withGitErrors } from './git-errors.js';
 import type { GitRemotesService } from './git-remotes.service.js';
 
 /** Merges between branches; a merge into the deploy branch is pushed when a remote is connected. */
@@ -51,14 +52,19 @@ export class MergeService {
       throw new AppError('BAD_REQUEST', 'give branchName, or start dev mode to merge your dev-mode branch');
     }
     if (source === target) throw new AppError('BAD_REQUEST', 'a branch cannot be merged into itself');
+    // With a remote, the merge commit is pushed before the deploy branch moves: a refused or unreachable
+    // remote answers 400 and leaves the deploy branch (and everything built from it) as it was.
+    const remote = await this.remotes.remoteOf(deploymentId);
+    const pushTo = remote ? { remote: remote.remote, branch: remote.branch } : undefined;
     const result = await this.mergeInto(principal, model, {
       source,
       target,
       message: body.message,
       squash: false,
+      pushTo,
     });
-    const remote = await this.remotes.remoteOf(deploymentId);
-    if (remote) {
+    if (remote && result.isUpToDate) {
+      // Nothing to merge, so nothing moved here; the remote may still lag behind the deploy branch.
       await withGitErrors(() =>
         this.access.gitStore.push(model.repositoryId, remote.remote, target, remote.branch),
       );
@@ -70,7 +76,13 @@ export class MergeService {
   private async mergeInto(
     principal: Principal,
     model: ModelDeployment,
-    options: { source: string; target: string; message: string; squash: boolean },
+    options: {
+      source: string;
+      target: string;
+      message: string;
+      squash: boolean;
+      pushTo?: { remote: GitRemote; branch: string } | undefined;
+    },
   ) {
     const sourceHead = await this.access.headOf(model.repositoryId, options.source);
     await this.access.headOf(model.repositoryId, options.target);
@@ -81,15 +93,25 @@ export class MergeService {
         message: options.message,
         author: authorOf(principal),
         squash: options.squash,
+        ...(options.pushTo ? { pushTo: options.pushTo } : {}),
       }),
     );
     if (!result.isUpToDate) await this.builds.trigger(model.deployment, options.target, result.commit);
-    return { merged: true, lastHash: result.commit };
+    return { merged: true, lastHash: result.commit, isUpToDate: result.isUpToDate };
   }
 
+  /**
+   * Deletes the merged branch. Runs after the merge has landed, so it cannot fail the request: a branch
+   * someone else deleted meanwhile is reported as not deleted by this call.
+   */
   private async remove(model: ModelDeployment, branchName: string): Promise<boolean> {
     if (branchName === model.deployment.deployBranchName) return false;
-    await withGitErrors(() => this.access.gitStore.deleteBranch(model.repositoryId, branchName));
+    try {
+      await this.access.gitStore.deleteBranch(model.repositoryId, branchName);
+    } catch (error) {
+      if (error instanceof BranchNotFoundError) return false;
+      throw toAppError(error);
+    }
     await this.devMode.endSessionsOn(model.deployment.id, branchName);
     return true;
   }

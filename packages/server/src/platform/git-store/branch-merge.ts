@@ -19,11 +19,13 @@ export interface MergeOptions {
 /**
  * Merges `theirs` into branch `ours` and moves the branch by compare-and-swap. When another process moves
  * the branch meanwhile, the merge is computed again on the new head (it may then conflict or be up to date).
+ * `publish` (a push) runs with the merge's commit before the branch moves; if it throws, nothing moved.
  */
 export async function mergeIntoBranch(
   context: RepositoryContext,
   updater: RefUpdater,
   options: MergeOptions,
+  publish?: (commit: string) => Promise<void>,
 ): Promise<MergeResult> {
   const ref = branchRef(options.ours);
   const theirs = await resolveCommitish(context, options.theirs);
@@ -32,17 +34,23 @@ export async function mergeIntoBranch(
     if (ours === null) throw new BranchNotFoundError(`Branch ${options.ours} does not exist`);
     const result = await planMerge(context, ours, theirs, options);
     if (result.isUpToDate) return result;
+    // Published before the branch moves: when publishing fails, the branch has not changed.
+    await publish?.(result.commit);
     try {
       await updater.swap(context, ref, ours, result.commit);
       return result;
     } catch (error) {
       if (!(error instanceof BranchMovedError)) throw error;
     }
-    // Another process moved the branch: merge again on its new head, holding the lock file this time.
+    // Another process moved the branch: merge again on its new head, holding the lock file this time. What
+    // was published must end up in the branch, so that commit is merged (and published again on top).
+    const source = publish ? result.commit : theirs;
+    const again = publish ? { ...options, squash: false } : options;
     let merged = result;
     await updater.update(context, ref, async (head) => {
       if (head === null) throw new BranchNotFoundError(`Branch ${options.ours} does not exist`);
-      merged = await planMerge(context, head, theirs, options);
+      merged = await planMerge(context, head, source, again);
+      if (!merged.isUpToDate) await publish?.(merged.commit);
       return merged.commit;
     });
     return merged;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as fileSystem from 'node:fs/promises';
 import { join } from 'node:path';
 import { init } from 'isomorphic-git';
@@ -197,7 +198,13 @@ export class FileSystemGitStore implements GitStore {
   }
 
   async merge(repositoryId: string, options: MergeOptions): Promise<MergeResult> {
-    return mergeIntoBranch(await this.open(repositoryId), this.refUpdater, options);
+    const context = await this.open(repositoryId);
+    const { pushTo } = options;
+    if (pushTo) assertBranchName(pushTo.branch);
+    const publish = pushTo
+      ? (commit: string) => this.pushCommit(context, pushTo.remote, commit, pushTo.branch)
+      : undefined;
+    return mergeIntoBranch(context, this.refUpdater, options, publish);
   }
 
   async checkRemote(remote: GitRemote): Promise<void> {
@@ -224,7 +231,24 @@ export class FileSystemGitStore implements GitStore {
     const context = await this.open(repositoryId);
     const head = await context.refs.read(branchRef(localBranch));
     if (head === null) throw new BranchNotFoundError(`Branch ${localBranch} does not exist`);
-    await pushToRemote(context, remote, localBranch, remoteBranch, head);
+    await pushToRemote(context, remote, branchRef(localBranch), remoteBranch, head);
+  }
+
+  /** Pushes a commit no branch points at yet, through a ref of its own that is gone afterwards. */
+  private async pushCommit(
+    context: RepositoryContext,
+    remote: GitRemote,
+    commit: string,
+    remoteBranch: string,
+  ) {
+    const pending = `refs/platform-push/${randomUUID()}`;
+    await context.refs.write(pending, commit);
+    try {
+      await pushToRemote(context, remote, pending, remoteBranch, commit);
+    } finally {
+      await context.refs.delete(pending);
+      await context.refs.pruneEmptyFolders(pending);
+    }
   }
 
   private async commitOn(

@@ -112,15 +112,16 @@ async function peelToCommit(context: RepositoryContext, oid: string): Promise<st
   throw new GitRemoteError('not-found', `${oid} does not name a commit`);
 }
 
+/** Pushes the commit `localRef` (a full ref) points at, `localHead`, to the remote's `remoteBranch`. */
 export async function pushToRemote(
   context: RepositoryContext,
   remote: GitRemote,
-  localBranch: string,
+  localRef: string,
   remoteBranch: string,
   localHead: string,
 ): Promise<void> {
   const parsed = await parseRemote(remote, context.fileRemotePolicy);
-  const refspec = `${branchRef(localBranch)}:${branchRef(remoteBranch)}`;
+  const refspec = `${localRef}:${branchRef(remoteBranch)}`;
   try {
     if (parsed.kind === 'file') {
       await runGit(context, ['push', '--porcelain', parsed.url, refspec]);
@@ -134,11 +135,11 @@ export async function pushToRemote(
       http,
       url: parsed.url,
       remote: 'origin',
-      ref: branchRef(localBranch),
+      ref: localRef,
       remoteRef: branchRef(remoteBranch),
     });
   } catch (error) {
-    throw describeRemoteFailure(error, parsed, `push ${localBranch} to ${remoteBranch} on`);
+    throw describeRemoteFailure(error, parsed, `push to ${remoteBranch} on`);
   }
 }
 

@@ -92,6 +92,11 @@ export interface MergeOptions {
   message: string;
   author: GitAuthor;
   squash?: boolean;
+  /**
+   * Push the merge's commit to this remote branch before `ours` moves: when the push fails, `ours` does not
+   * move (the error is the push's), so a merge that reports failure has changed nothing here.
+   */
+  pushTo?: { remote: GitRemote; branch: string };
 }
 
 export interface GitStore {
