@@ -62,6 +62,7 @@ import { LoadQueryService } from './modules/semantic/load-query.service.js';
 import { ModelMetadataService } from './modules/semantic/model-metadata.service.js';
 import { ModelSqlService } from './modules/semantic/model-sql.service.js';
 import { QueryPlanner } from './modules/semantic/query-planner.js';
+import { QuerySqlService } from './modules/semantic/query-sql.service.js';
 import { OpenApiService } from './modules/system/openapi.service.js';
 import type { ChangeFeed } from './platform/change-feed/change-feed.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
@@ -385,6 +386,7 @@ function createSemanticServices(
       loadQueries: new LoadQueryService(planner, warehouses, inFlightQueries, timing),
       modelMetadata: new ModelMetadataService(planner),
       modelSql,
+      querySql: new QuerySqlService(planner, warehouses),
       agentData: new AgentDataService(planner, modelSql, warehouses, timing),
     },
     async close() {

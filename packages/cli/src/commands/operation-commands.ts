@@ -125,10 +125,16 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   },
   postLoadQuery: { command: 'query', example: ['query', longQuery, '--deployment', '5'] },
   getModelMetadata: { command: 'meta', example: ['meta', '--deployment', '5'] },
-  generateQuerySql: {
+  getQuerySql: {
     command: 'query',
     example: ['query', '{"measures":["orders.count"]}', '--deployment', '5', '--show-sql'],
   },
+  generateQuerySql: { command: 'query', example: ['query', longQuery, '--deployment', '5', '--show-sql'] },
+  dryRunQuery: {
+    command: 'query',
+    example: ['query', '{"measures":["orders.count"]}', '--deployment', '5', '--dry-run'],
+  },
+  postDryRunQuery: { command: 'query', example: ['query', longQuery, '--deployment', '5', '--dry-run'] },
   runModelSql: {
     command: 'query',
     example: ['query', '--sql', 'SELECT MEASURE(count) FROM orders', '--deployment', '5'],

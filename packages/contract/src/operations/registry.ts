@@ -57,9 +57,12 @@ import { resetCreationStep } from './deployments/reset-creation-step.operation.j
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
+import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
 import { getModelMetadata } from './semantic/get-model-metadata.operation.js';
+import { getQuerySql } from './semantic/get-query-sql.operation.js';
 import { loadQuery } from './semantic/load-query.operation.js';
+import { postDryRunQuery } from './semantic/post-dry-run-query.operation.js';
 import { postLoadQuery } from './semantic/post-load-query.operation.js';
 import { runModelSql } from './semantic/run-model-sql.operation.js';
 import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
@@ -126,7 +129,10 @@ export const operations = {
   loadQuery,
   postLoadQuery,
   getModelMetadata,
+  getQuerySql,
   generateQuerySql,
+  dryRunQuery,
+  postDryRunQuery,
   runModelSql,
   listAgents,
   createAgent,
