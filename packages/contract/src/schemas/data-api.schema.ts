@@ -13,9 +13,22 @@ export const DataApiQuery = z.object({ branchName: BranchNameParameter });
 /** The most queries one request may carry (an array of queries: data blending, as client libraries send). */
 export const maximumQueriesPerRequest = 20;
 
-/** One semantic query, or an array of them that the answer blends on their time dimension. */
+const QueryArray = z.array(SemanticQuery).min(1).max(maximumQueriesPerRequest);
+
+/**
+ * One semantic query, or an array of them that the answer blends on their time dimension. When neither
+ * fits, the message names what is wrong in the form the input has (an object or an array), not both.
+ */
 export const QueryOrQueries = z
-  .union([SemanticQuery, z.array(SemanticQuery).min(1).max(maximumQueriesPerRequest)])
+  .union([SemanticQuery, QueryArray], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const branch = issue.errors[Array.isArray(issue.input) ? 1 : 0] ?? [];
+      return branch
+        .map((inner) => (inner.path.length > 0 ? `${inner.path.join('.')}: ${inner.message}` : inner.message))
+        .join('; ');
+    },
+  })
   .meta({
     description: `A semantic query, or an array of at most ${maximumQueriesPerRequest} (a data-blending query: each names a time dimension with the same granularity).`,
   });
