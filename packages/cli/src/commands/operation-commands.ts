@@ -74,6 +74,10 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'deploy',
     example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
   },
+  validateUpload: {
+    command: 'deploy',
+    example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
+  },
   finishUpload: {
     command: 'deploy',
     example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],

@@ -30,6 +30,7 @@ import { startUpload } from './data-model/start-upload.operation.js';
 import { stopDevMode } from './data-model/stop-dev-mode.operation.js';
 import { uploadFile } from './data-model/upload-file.operation.js';
 import { validateDataModel } from './data-model/validate-data-model.operation.js';
+import { validateUpload } from './data-model/validate-upload.operation.js';
 import { writeDataModelFiles } from './data-model/write-data-model-files.operation.js';
 import { cancelDbtSync } from './dbt-sync/cancel-dbt-sync.operation.js';
 import { connectDbtRepository } from './dbt-sync/connect-dbt-repository.operation.js';
@@ -122,6 +123,7 @@ export const operations = {
   mergeToDefault,
   startUpload,
   uploadFile,
+  validateUpload,
   finishUpload,
   validateDataModel,
   connectGithub,

@@ -105,6 +105,10 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
       file: Buffer.from('a'),
     }),
   },
+  validateUpload: {
+    params: onDeployment,
+    body: () => ({ transaction: { id: 'security-example' }, files: {}, autoRemoveFiles: false }),
+  },
   finishUpload: {
     params: onDeployment,
     body: () => ({ transaction: { id: 'security-example' }, files: {}, autoRemoveFiles: false }),
