@@ -36,6 +36,7 @@ export function timedDeployApi(inner: DeployApi): TimedDeployApi {
     fileHashes: wrap('fileHashes', inner.fileHashes),
     startUpload: wrap('startUpload', inner.startUpload),
     uploadFile: wrap('uploadFile', inner.uploadFile),
+    validateUpload: wrap('validateUpload', inner.validateUpload),
     finishUpload: wrap('finishUpload', inner.finishUpload),
     buildStatus: wrap('buildStatus', inner.buildStatus),
     validationErrors: wrap('validationErrors', inner.validationErrors),

@@ -84,22 +84,37 @@ describe('platform deploy and data-model commands against a real server', () => 
     expect(summary.build?.status).toBe('built');
   });
 
-  it('exits 1 on a broken model and names the file and line on stderr', async () => {
-    await writeFiles(folder, { 'model/cubes/refunds.yml': brokenCube });
+  it('refuses a broken model before committing: exit 1, every error with file and line, the branch unchanged', async () => {
+    const branchState = async () => {
+      const response = await fetch(
+        `${server.apiUrl}/build/api/v1/deployments/${deployment}/data-model/files`,
+        {
+          headers: { authorization: `Bearer ${server.adminKey}` },
+        },
+      );
+      return (await response.json()) as { lastHash: string };
+    };
+    const before = await branchState();
+    await writeFiles(folder, {
+      'model/cubes/refunds.yml': brokenCube,
+      'model/cubes/returns.yml': brokenCube.replace('refunds', 'returns').replace('refunds', 'returns'),
+    });
     const result = await platform(['deploy', folder, '--deployment', deployment]);
     expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/error: the data model has \d+ error\(s\); nothing was deployed/);
     expect(result.stderr).toMatch(/^model\/cubes\/refunds\.yml:6 .+/m);
-    expect(result.stderr).toContain('error: the build of');
-    const status = await platform(['deployments', 'build-status', deployment, '--wait']);
-    expect(status.exitCode).toBe(1);
-    expect(status.stdout).toMatch(/status:\s+failed/);
-    await rm(`${folder}/model/cubes/refunds.yml`);
-    const repaired = await platform(['deploy', folder, '--deployment', deployment, '--json']);
-    expect(repaired.exitCode, repaired.stderr).toBe(0);
-    expect(jsonOf<DeploySummary>(repaired)).toMatchObject({
-      uploaded: [],
-      removed: ['model/cubes/refunds.yml'],
+    expect(result.stderr).toMatch(/^model\/cubes\/returns\.yml:6 .+/m);
+    expect((await branchState()).lastHash).toBe(before.lastHash);
+    const status = await platform(['deployments', 'build-status', deployment, '--json']);
+    expect(jsonOf<{ status: string; servedCommitOid: string }>(status)).toMatchObject({
+      status: 'built',
+      servedCommitOid: before.lastHash,
     });
+    await rm(`${folder}/model/cubes/refunds.yml`);
+    await rm(`${folder}/model/cubes/returns.yml`);
+    const again = await platform(['deploy', folder, '--deployment', deployment, '--json']);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(jsonOf<DeploySummary>(again)).toMatchObject({ uploaded: [], removed: [] });
   });
 
   it('round-trips dev mode: put, get, validate, commit, build, list, hashes, exit', async () => {

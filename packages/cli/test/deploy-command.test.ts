@@ -62,13 +62,16 @@ describe('platform deploy against a local build API', () => {
     expect(result.stdout).toBe('build built on main\n');
   });
 
-  it('exits 1 on a failed build and names the file and line on stderr', async () => {
+  it('exits 1 on a model that does not compile, names the file and line, and commits nothing', async () => {
+    const before = new Map(server.api.files);
     await writeFiles(folder, { 'model/cubes/users.yml': 'cubes:\n  - name: users\n    broken: true\n' });
     const result = await platformAgainst(server, ['deploy', folder, '--deployment', '5', '--json']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('model/cubes/users.yml:3 unknown key broken');
-    expect(result.stderr).toMatch(/error: the build of main failed/);
-    expect((JSON.parse(result.stdout) as DeploySummary).build?.status).toBe('failed');
+    expect(result.stderr).toMatch(/error: the data model has 1 error\(s\); nothing was deployed/);
+    expect(server.api.calls).toContain('validateUpload');
+    expect(server.api.calls.at(-1)).toBe('validateUpload');
+    expect(server.api.files).toEqual(before);
   });
 
   it('refuses a folder with no model files, with exit 1 and before any upload', async () => {

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitForBuildStatus } from '../src/deploy/build-wait.js';
 import type { BuildStatusSnapshot } from '../src/deploy/deploy-api.js';
-import { type DeployOptions, deployModel, forEachConcurrently } from '../src/deploy/deploy-model.js';
+import {
+  type DeployOptions,
+  deployModel,
+  forEachConcurrently,
+  InvalidModelError,
+} from '../src/deploy/deploy-model.js';
 import {
   formatBuildOutcome,
   formatBytes,
@@ -258,17 +263,25 @@ describe('deploying a folder', () => {
     expect([...api.files.keys()]).toEqual(['a.yml']);
   });
 
-  it('reports a failed build with the file and line of each error', async () => {
+  it('refuses a model that does not compile before committing, with the file and line of each error', async () => {
     const api = new FakeDeployApi();
+    await deployModel(api, optionsFor(await folderOf({ 'good.yml': cubeYaml('good') })));
+    const deployed = new Map(api.files);
     const folder = await folderOf({
       'good.yml': cubeYaml('good'),
       'model/bad.yml': 'cubes:\n  broken: yes\n',
+      'model/worse.yml': 'cubes:\n  - name: worse\n    broken: true\n',
     });
-    const summary = await deployModel(api, optionsFor(folder));
-    expect(summary.build).toMatchObject({
-      status: 'failed',
-      errors: [{ fileName: 'model/bad.yml', line: 2, message: 'unknown key broken' }],
-    });
+    api.calls.length = 0;
+    const failure = await deployModel(api, optionsFor(folder)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InvalidModelError);
+    expect((failure as InvalidModelError).message.split('\n')).toEqual([
+      'the data model has 2 error(s); nothing was deployed',
+      'model/bad.yml:2 unknown key broken',
+      'model/worse.yml:3 unknown key broken',
+    ]);
+    expect(api.calls).not.toContain('finishUpload');
+    expect(api.files).toEqual(deployed);
   });
 
   it('refuses a folder without model files rather than remove the whole remote model', async () => {

@@ -36,12 +36,15 @@ function findCommand(program: Command, words: readonly string[]): Command | null
 
 /**
  * An answer every command can render: a list page is also a valid object for the others with --json; the
- * transaction lets `deploy` go on from startUpload to uploadFile and finishUpload.
+ * transaction lets `deploy` go on from startUpload to uploadFile, and `valid` past validateUpload to
+ * finishUpload.
  */
 const genericAnswer = {
   items: [],
   pageInfo: { endCursor: null, hasNextPage: false },
   transaction: { id: 'transaction-1' },
+  valid: true,
+  errors: [],
 };
 
 describe('every API operation has a CLI command', () => {

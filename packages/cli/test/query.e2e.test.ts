@@ -112,6 +112,27 @@ describe('platform query, meta and deployments token against the demo deployment
     expect(result.stdout).toMatch(/^parameters: \["completed"[,\]]/m);
   });
 
+  it('dry-runs a query: checked against the model, not run', async () => {
+    const valid = await platform([
+      'query',
+      '{"measures":["orders.count"]}',
+      '--deployment',
+      deployment,
+      '--dry-run',
+    ]);
+    expect(valid.exitCode, valid.stderr).toBe(0);
+    expect(valid.stdout).toMatch(/^the query is valid \(regularQuery\)/);
+    const unknown = await platform([
+      'query',
+      '{"measures":["orders.nothing"]}',
+      '--deployment',
+      deployment,
+      '--dry-run',
+    ]);
+    expect(unknown.exitCode).not.toBe(0);
+    expect(unknown.stderr).toMatch(/has no member `nothing`/);
+  });
+
   it('creates a deployment token that queries the data API as the credential', async () => {
     const created = await platform([
       'deployments',

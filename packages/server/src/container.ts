@@ -14,6 +14,7 @@ import { ChatStreamService } from './modules/chat/chat-stream.service.js';
 import { ChatUsersService } from './modules/chat/chat-users.service.js';
 import { PlatformTokenVerifier } from './modules/chat/platform-token.verifier.js';
 import { createAgentTools } from './modules/chat/tools/create-agent-tools.js';
+import { branchBuildStateOf } from './modules/data-model/branch-build-state.js';
 import { BranchesService } from './modules/data-model/branches.service.js';
 import { BuildsService } from './modules/data-model/builds.service.js';
 import { CommitService } from './modules/data-model/commit.service.js';
@@ -25,6 +26,7 @@ import { GitRemotesService } from './modules/data-model/git-remotes.service.js';
 import { MergeService } from './modules/data-model/merge.service.js';
 import { ModelSourceService } from './modules/data-model/model-source.service.js';
 import { ModelValidationService } from './modules/data-model/model-validation.service.js';
+import { ServedCommits } from './modules/data-model/served-commits.js';
 import { UploadService } from './modules/data-model/upload.service.js';
 import { UploadCommitService } from './modules/data-model/upload-commit.service.js';
 import { DbtRepositoriesService } from './modules/dbt-sync/dbt-repositories.service.js';
@@ -62,6 +64,7 @@ import { LoadQueryService } from './modules/semantic/load-query.service.js';
 import { ModelMetadataService } from './modules/semantic/model-metadata.service.js';
 import { ModelSqlService } from './modules/semantic/model-sql.service.js';
 import { QueryPlanner } from './modules/semantic/query-planner.js';
+import { QuerySqlService } from './modules/semantic/query-sql.service.js';
 import { OpenApiService } from './modules/system/openapi.service.js';
 import type { ChangeFeed } from './platform/change-feed/change-feed.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
@@ -220,8 +223,8 @@ export async function createContainer(config: Config, logger: Logger, options: C
     chatUsers,
     chatStreams,
   );
-  const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess, (deploymentId, branchName) =>
-    dataModel.builds.latest(deploymentId, branchName),
+  const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess, (deployment, branchName) =>
+    branchBuildStateOf(dataModel.builds, dataModel.servedCommits, deployment, branchName),
   );
   const bootstrap = new AccountBootstrap(
     store.database,
@@ -317,6 +320,7 @@ async function createDataModelServices(
     logger.warn({ builds: interrupted }, 'failed the builds a stopped server left running');
   const devMode = new DevModeService(database, access);
   const gitRemotes = new GitRemotesService(database, access, deployments.secretBox, builds);
+  const servedCommits = new ServedCommits(access);
   const uploads = new UploadService(database, access, devMode, {
     uploadsDirectory: join(config.dataDirectory, 'uploads'),
   });
@@ -334,7 +338,8 @@ async function createDataModelServices(
     merges: new MergeService(database, access, devMode, builds, gitRemotes),
     uploadCommits: new UploadCommitService(access, uploads, builds),
     modelValidation: new ModelValidationService(access),
-    modelSource: new ModelSourceService(access, devMode),
+    servedCommits,
+    modelSource: new ModelSourceService(access, devMode, servedCommits),
     demoModel: new DemoModelService(access, builds),
   };
 }
@@ -391,6 +396,7 @@ function createSemanticServices(
       loadQueries: new LoadQueryService(planner, warehouses, inFlightQueries, timing),
       modelMetadata: new ModelMetadataService(planner),
       modelSql,
+      querySql: new QuerySqlService(planner, warehouses),
       agentData: new AgentDataService(planner, modelSql, warehouses, timing),
     },
     async close() {

@@ -74,6 +74,10 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'deploy',
     example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
   },
+  validateUpload: {
+    command: 'deploy',
+    example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
+  },
   finishUpload: {
     command: 'deploy',
     example: ['deploy', deployExampleFolder, '--deployment', '5', '--no-wait'],
@@ -125,10 +129,16 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   },
   postLoadQuery: { command: 'query', example: ['query', longQuery, '--deployment', '5'] },
   getModelMetadata: { command: 'meta', example: ['meta', '--deployment', '5'] },
-  generateQuerySql: {
+  getQuerySql: {
     command: 'query',
     example: ['query', '{"measures":["orders.count"]}', '--deployment', '5', '--show-sql'],
   },
+  generateQuerySql: { command: 'query', example: ['query', longQuery, '--deployment', '5', '--show-sql'] },
+  dryRunQuery: {
+    command: 'query',
+    example: ['query', '{"measures":["orders.count"]}', '--deployment', '5', '--dry-run'],
+  },
+  postDryRunQuery: { command: 'query', example: ['query', longQuery, '--deployment', '5', '--dry-run'] },
   runModelSql: {
     command: 'query',
     example: ['query', '--sql', 'SELECT MEASURE(count) FROM orders', '--deployment', '5'],

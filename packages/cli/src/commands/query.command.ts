@@ -17,6 +17,7 @@ interface QueryOptions extends CommonOptions {
   branch?: string;
   sql?: string;
   showSql?: boolean;
+  dryRun?: boolean;
 }
 
 type SemanticQueryInput = CallInput<'postLoadQuery'>['body']['query'];
@@ -45,7 +46,7 @@ function isContinueWait(answer: LoadResponse): boolean {
 /** Asks until the query is done: the server answers "Continue wait" while a long query runs. */
 async function load(client: ApiClient, options: QueryOptions, text: string): Promise<LoadResponse> {
   const params = { deploymentId: options.deployment };
-  const isShort = encodeURIComponent(text).length <= maximumQueryUrlLength;
+  const isShort = isShortQuery(text);
   for (;;) {
     const answer = isShort
       ? await client.call('loadQuery', { params, query: { query: text, branchName: options.branch } })
@@ -75,19 +76,40 @@ async function runSql(context: CommandContext, client: ApiClient, options: Query
   if (!options.json) context.print(formatSqlLines(lines));
 }
 
-async function showSql(
-  context: CommandContext,
-  client: ApiClient,
-  options: QueryOptions,
-  query: SemanticQueryInput,
-) {
-  const generated = await client.call('generateQuerySql', {
-    params: { deploymentId: options.deployment },
-    query: { branchName: options.branch },
-    body: { query },
-  });
+function isShortQuery(text: string): boolean {
+  return encodeURIComponent(text).length <= maximumQueryUrlLength;
+}
+
+async function showSql(context: CommandContext, client: ApiClient, options: QueryOptions, text: string) {
+  const params = { deploymentId: options.deployment };
+  const generated = isShortQuery(text)
+    ? await client.call('getQuerySql', { params, query: { query: text, branchName: options.branch } })
+    : await client.call('generateQuerySql', {
+        params,
+        query: { branchName: options.branch },
+        body: { query: parseQuery(text) },
+      });
   context.render(options, generated, (value) =>
-    [value.sql.sql, '', `parameters: ${JSON.stringify(value.sql.params)}`].join('\n'),
+    (Array.isArray(value) ? value : [value])
+      .map(({ sql }) => [sql.sql[0], '', `parameters: ${JSON.stringify(sql.sql[1])}`].join('\n'))
+      .join('\n\n'),
+  );
+}
+
+/** Plans the query as `load` would (names, access policies, SQL) without running it. */
+async function dryRun(context: CommandContext, client: ApiClient, options: QueryOptions, text: string) {
+  const params = { deploymentId: options.deployment };
+  const answer = isShortQuery(text)
+    ? await client.call('dryRunQuery', { params, query: { query: text, branchName: options.branch } })
+    : await client.call('postDryRunQuery', {
+        params,
+        query: { branchName: options.branch },
+        body: { query: parseQuery(text) },
+      });
+  context.render(options, answer, (value) =>
+    [`the query is valid (${value.queryType})`, JSON.stringify(value.normalizedQueries[0], null, 2)].join(
+      '\n',
+    ),
   );
 }
 
@@ -104,15 +126,16 @@ export function registerQueryCommand(program: Command, context: CommandContext):
         '--sql <sql>',
         'SQL over the model instead, e.g. "SELECT status, MEASURE(count) FROM orders GROUP BY 1"',
       )
-      .option('--show-sql', 'print the warehouse SQL of the JSON query instead of running it'),
+      .option('--show-sql', 'print the warehouse SQL of the JSON query instead of running it')
+      .option('--dry-run', 'check the JSON query (members, access policies) without running it'),
   );
   addBranchOption(addDeploymentOption(command)).action(
     async (query: string | undefined, options: QueryOptions) => {
       if ((query === undefined) === (options.sql === undefined)) {
         throw new UsageError('give a JSON query or --sql <sql>, not both and not neither');
       }
-      if (options.sql !== undefined && options.showSql) {
-        throw new UsageError('--show-sql shows the SQL of a JSON query; --sql already is SQL');
+      if (options.sql !== undefined && (options.showSql || options.dryRun)) {
+        throw new UsageError('--show-sql and --dry-run take a JSON query; --sql already is SQL');
       }
       const client = await context.client(options);
       if (options.sql !== undefined) {
@@ -120,11 +143,15 @@ export function registerQueryCommand(program: Command, context: CommandContext):
         return;
       }
       const text = query as string;
+      parseQuery(text);
       if (options.showSql) {
-        await showSql(context, client, options, parseQuery(text));
+        await showSql(context, client, options, text);
         return;
       }
-      parseQuery(text);
+      if (options.dryRun) {
+        await dryRun(context, client, options, text);
+        return;
+      }
       const answer = await load(client, options, text);
       context.render(options, answer, (value) =>
         'data' in value ? formatLoadResult(value as LoadResult) : JSON.stringify(value, null, 2),

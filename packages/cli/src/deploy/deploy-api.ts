@@ -13,6 +13,12 @@ export interface UploadTransaction {
   id: string;
 }
 
+/** What the model would be once the upload is finished: compiled by the server, nothing committed. */
+export interface UploadValidation {
+  valid: boolean;
+  errors: BuildError[];
+}
+
 export interface FinishUploadInput {
   transaction: UploadTransaction;
   files: Record<string, { hash: string }>;
@@ -30,6 +36,7 @@ export interface DeployApi {
   startUpload(branchName: string | undefined): Promise<UploadTransaction>;
   /** Answers the hash the server computed for the bytes, when it says. */
   uploadFile(transaction: UploadTransaction, path: string, bytes: Uint8Array): Promise<string | null>;
+  validateUpload(input: Omit<FinishUploadInput, 'commitMessage'>): Promise<UploadValidation>;
   finishUpload(input: FinishUploadInput): Promise<{ lastHash: string | null; buildId: number | null }>;
   buildStatus(branchName: string | undefined): Promise<BuildStatusSnapshot>;
   validationErrors(branchName: string | undefined): Promise<BuildError[]>;

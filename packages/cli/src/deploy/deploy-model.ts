@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { CliError } from '../program/cli-errors.js';
 import { buildOutcomeOf, waitForBuildStatus } from './build-wait.js';
 import type { BuildStatusSnapshot, DeployApi, UploadTransaction } from './deploy-api.js';
-import { type DeploySummary, formatProgressLine } from './deploy-progress.js';
+import {
+  type BuildError,
+  type DeploySummary,
+  formatBuildError,
+  formatProgressLine,
+} from './deploy-progress.js';
 import { diffModel, remoteHashesOf } from './hash-diff.js';
 import { type LocalModelFile, readModelFiles } from './model-files.js';
 
@@ -30,6 +35,18 @@ export const defaultDeployTiming = {
   timeoutMilliseconds: 300_000,
   settleMilliseconds: 3_000,
 };
+
+/** The folder's model has errors: nothing was committed. The message lists every one, `file:line message`. */
+export class InvalidModelError extends CliError {
+  constructor(readonly errors: readonly BuildError[]) {
+    super(
+      [
+        `the data model has ${errors.length} error(s); nothing was deployed`,
+        ...errors.map(formatBuildError),
+      ].join('\n'),
+    );
+  }
+}
 
 /** Runs `work` over `items` with at most `limit` at a time; rejects with the first failure. */
 export async function forEachConcurrently<Item>(
@@ -71,8 +88,9 @@ async function uploadChanged(
 }
 
 /**
- * Deploys a folder's data model: uploads only the files whose SHA-1 differs from the server's, commits
- * them in one transaction (removing what the folder lacks unless told not to), then waits for the build.
+ * Deploys a folder's data model: uploads only the files whose SHA-1 differs from the server's, has the
+ * server compile the model they would make, commits them in one transaction only if it compiles
+ * (removing what the folder lacks unless told not to), then waits for the build.
  */
 export async function deployModel(api: DeployApi, options: DeployOptions): Promise<DeploySummary> {
   const local = await readModelFiles(options.directory);
@@ -98,13 +116,16 @@ export async function deployModel(api: DeployApi, options: DeployOptions): Promi
     if (options.wait) previous = await api.buildStatus(options.branchName);
     const transaction = await api.startUpload(options.branchName);
     summary.bytesSent = await uploadChanged(api, transaction, diff.changed, options);
-    const finished = await api.finishUpload({
+    const upload = {
       transaction,
       files: Object.fromEntries(local.map((file) => [file.path, { hash: file.hash }])),
       autoRemoveFiles: options.remove,
-      commitMessage: options.commitMessage,
       branchName: options.branchName,
-    });
+    };
+    // A model that does not compile is never committed: the branch keeps serving what it has.
+    const validation = await api.validateUpload(upload);
+    if (!validation.valid) throw new InvalidModelError(validation.errors);
+    const finished = await api.finishUpload({ ...upload, commitMessage: options.commitMessage });
     summary.lastHash = finished.lastHash;
     summary.buildId = finished.buildId;
   }

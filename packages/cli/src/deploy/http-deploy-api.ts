@@ -3,6 +3,10 @@ import { CliError } from '../program/cli-errors.js';
 import type { BuildStatusSnapshot, DeployApi, FinishUploadInput, UploadTransaction } from './deploy-api.js';
 import type { BuildError } from './deploy-progress.js';
 
+function buildErrorOf(error: { message: string; fileName: string; line?: number | undefined }): BuildError {
+  return { message: error.message, fileName: error.fileName || null, line: error.line ?? null };
+}
+
 /** The deploy's calls over the typed client of the contract, for one deployment. */
 export function httpDeployApi(client: ApiClient, deploymentId: number): DeployApi {
   const params = { deploymentId };
@@ -30,6 +34,11 @@ export function httpDeployApi(client: ApiClient, deploymentId: number): DeployAp
       return typeof stored.hash === 'string' ? stored.hash : null;
     },
 
+    async validateUpload(input) {
+      const validation = await client.call('validateUpload', { params, body: input });
+      return { valid: validation.valid, errors: validation.errors.map(buildErrorOf) };
+    },
+
     async finishUpload(input: FinishUploadInput) {
       const finished = await client.call('finishUpload', { params, body: input });
       return { lastHash: finished.lastHash ?? null, buildId: finished.buildId ?? null };
@@ -48,11 +57,7 @@ export function httpDeployApi(client: ApiClient, deploymentId: number): DeployAp
 
     async validationErrors(branchName): Promise<BuildError[]> {
       const validation = await client.call('validateDataModel', { params, query: { branchName } });
-      return validation.errors.map((error) => ({
-        message: error.message,
-        fileName: error.fileName || null,
-        line: error.line ?? null,
-      }));
+      return validation.errors.map(buildErrorOf);
     },
   };
 }

@@ -34,7 +34,7 @@ async function formOf(request: IncomingMessage, body: Buffer): Promise<FormData>
 }
 
 /**
- * A local HTTP server speaking the build API's upload, hashes, build-status and validate routes over the
+ * A local HTTP server speaking the build API's upload (validate included), hashes, build-status and validate routes over the
  * in-memory FakeDeployApi, so the real client (JSON and multipart) and the real fetch are exercised.
  */
 export async function startFakeBuildServer(): Promise<FakeBuildServer> {
@@ -64,6 +64,10 @@ export async function startFakeBuildServer(): Promise<FakeBuildServer> {
         });
         const hash = await api.uploadFile(JSON.parse(transaction), fileName, bytes);
         return { success: true, hash };
+      }
+      case 'POST /build/api/v1/deployments/:id/data-model/upload/validate': {
+        const validation = await api.validateUpload(JSON.parse(body.toString()) as FinishUploadInput);
+        return { branchName: branchName ?? 'main', ...validation, cubesCount: 0 };
       }
       case 'POST /build/api/v1/deployments/:id/data-model/upload/finish':
         return api.finishUpload(JSON.parse(body.toString()) as FinishUploadInput);

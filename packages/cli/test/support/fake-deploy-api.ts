@@ -1,10 +1,16 @@
-import type { BuildStatusSnapshot, DeployApi, FinishUploadInput } from '../../src/deploy/deploy-api.js';
+import type {
+  BuildStatusSnapshot,
+  DeployApi,
+  FinishUploadInput,
+  UploadValidation,
+} from '../../src/deploy/deploy-api.js';
 import type { BuildError } from '../../src/deploy/deploy-progress.js';
 import { sha1Hex } from '../../src/deploy/model-files.js';
 
 /**
  * An in-memory build API with the server's upload semantics: uploads are staged per transaction, finish
- * commits them, removes absent files when asked, and runs a "build" that fails on files containing `broken`.
+ * commits them, removes absent files when asked, and runs a "build" that fails on files containing `broken`;
+ * validating an upload runs that build on the files finishing would make.
  */
 export class FakeDeployApi implements DeployApi {
   readonly files = new Map<string, string>();
@@ -41,13 +47,17 @@ export class FakeDeployApi implements DeployApi {
     return sha1Hex(bytes);
   }
 
+  async validateUpload(input: Omit<FinishUploadInput, 'commitMessage'>): Promise<UploadValidation> {
+    this.calls.push('validateUpload');
+    const errors = this.buildErrors(this.filesAfter(input));
+    return { valid: errors.length === 0, errors };
+  }
+
   async finishUpload(input: FinishUploadInput): Promise<{ lastHash: string; buildId: number }> {
     this.calls.push('finishUpload');
-    const staged = this.staged.get(input.transaction.id) ?? new Map<string, string>();
-    for (const [path, content] of staged) this.files.set(path, content);
-    if (input.autoRemoveFiles) {
-      for (const path of [...this.files.keys()]) if (!(path in input.files)) this.files.delete(path);
-    }
+    const after = this.filesAfter(input);
+    this.files.clear();
+    for (const [path, content] of after) this.files.set(path, content);
     this.commits += 1;
     const lastHash = `commit-${this.commits}`;
     const errors = this.buildErrors();
@@ -76,8 +86,18 @@ export class FakeDeployApi implements DeployApi {
     return this.buildErrors();
   }
 
-  private buildErrors(): BuildError[] {
-    return [...this.files]
+  /** The files the branch holds once the upload is finished. */
+  private filesAfter(input: Omit<FinishUploadInput, 'commitMessage'>): Map<string, string> {
+    const files = new Map(this.files);
+    for (const [path, content] of this.staged.get(input.transaction.id) ?? []) files.set(path, content);
+    if (input.autoRemoveFiles) {
+      for (const path of [...files.keys()]) if (!(path in input.files)) files.delete(path);
+    }
+    return files;
+  }
+
+  private buildErrors(files: ReadonlyMap<string, string> = this.files): BuildError[] {
+    return [...files]
       .filter(([, content]) => content.includes('broken'))
       .map(([path, content]) => ({
         fileName: path,

@@ -30,6 +30,7 @@ import { startUpload } from './data-model/start-upload.operation.js';
 import { stopDevMode } from './data-model/stop-dev-mode.operation.js';
 import { uploadFile } from './data-model/upload-file.operation.js';
 import { validateDataModel } from './data-model/validate-data-model.operation.js';
+import { validateUpload } from './data-model/validate-upload.operation.js';
 import { writeDataModelFiles } from './data-model/write-data-model-files.operation.js';
 import { cancelDbtSync } from './dbt-sync/cancel-dbt-sync.operation.js';
 import { connectDbtRepository } from './dbt-sync/connect-dbt-repository.operation.js';
@@ -57,9 +58,12 @@ import { resetCreationStep } from './deployments/reset-creation-step.operation.j
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
+import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
 import { getModelMetadata } from './semantic/get-model-metadata.operation.js';
+import { getQuerySql } from './semantic/get-query-sql.operation.js';
 import { loadQuery } from './semantic/load-query.operation.js';
+import { postDryRunQuery } from './semantic/post-dry-run-query.operation.js';
 import { postLoadQuery } from './semantic/post-load-query.operation.js';
 import { runModelSql } from './semantic/run-model-sql.operation.js';
 import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
@@ -119,6 +123,7 @@ export const operations = {
   mergeToDefault,
   startUpload,
   uploadFile,
+  validateUpload,
   finishUpload,
   validateDataModel,
   connectGithub,
@@ -126,7 +131,10 @@ export const operations = {
   loadQuery,
   postLoadQuery,
   getModelMetadata,
+  getQuerySql,
   generateQuerySql,
+  dryRunQuery,
+  postDryRunQuery,
   runModelSql,
   listAgents,
   createAgent,

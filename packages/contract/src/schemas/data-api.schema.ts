@@ -10,6 +10,29 @@ const BranchNameParameter = BranchName.optional().meta({
 
 export const DataApiQuery = z.object({ branchName: BranchNameParameter });
 
+/** The most queries one request may carry (an array of queries: data blending, as client libraries send). */
+export const maximumQueriesPerRequest = 20;
+
+const QueryArray = z.array(SemanticQuery).min(1).max(maximumQueriesPerRequest);
+
+/**
+ * One semantic query, or an array of them that the answer blends on their time dimension. When neither
+ * fits, the message names what is wrong in the form the input has (an object or an array), not both.
+ */
+export const QueryOrQueries = z
+  .union([SemanticQuery, QueryArray], {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const branch = issue.errors[Array.isArray(issue.input) ? 1 : 0] ?? [];
+      return branch
+        .map((inner) => (inner.path.length > 0 ? `${inner.path.join('.')}: ${inner.message}` : inner.message))
+        .join('; ');
+    },
+  })
+  .meta({
+    description: `A semantic query, or an array of at most ${maximumQueriesPerRequest} (a data-blending query: each names a time dimension with the same granularity).`,
+  });
+
 /** `?query=` carries the semantic query as URL-encoded JSON, as semantic-layer client libraries send it. */
 const JsonEncodedQuery = z
   .string()
@@ -22,8 +45,14 @@ const JsonEncodedQuery = z
       return z.NEVER;
     }
   })
-  .pipe(SemanticQuery)
-  .meta({ description: 'The semantic query as JSON, e.g. `{"measures":["orders.count"]}`.' });
+  .pipe(QueryOrQueries)
+  .meta({
+    description:
+      'The semantic query as JSON, e.g. `{"measures":["orders.count"]}`, or a JSON array of queries.',
+  });
+
+/** `GET .../sql` and `GET .../dry-run`: the query as URL-encoded JSON. */
+export const QueryParameters = z.object({ query: JsonEncodedQuery, branchName: BranchNameParameter });
 
 export const LoadQueryParameters = z.object({
   query: JsonEncodedQuery,
@@ -32,7 +61,7 @@ export const LoadQueryParameters = z.object({
 });
 
 export const LoadQueryInput = z
-  .strictObject({ query: SemanticQuery, queryType: QueryType.optional() })
+  .strictObject({ query: QueryOrQueries, queryType: QueryType.optional() })
   .meta({ id: 'LoadQueryInput' });
 
 export const MemberAnnotation = z
@@ -71,9 +100,16 @@ export const LoadResult = z
 
 export type LoadResult = z.infer<typeof LoadResult>;
 
+export const ResultQueryType = z.enum(['regularQuery', 'blendingQuery']).meta({
+  id: 'ResultQueryType',
+  description: '`blendingQuery` when the request carried an array of queries.',
+});
+
+export type ResultQueryType = z.infer<typeof ResultQueryType>;
+
 export const MultiLoadResult = z
   .object({
-    queryType: z.literal('regularQuery'),
+    queryType: ResultQueryType,
     results: z.array(LoadResult),
     pivotQuery: NormalizedQuery,
   })
@@ -180,18 +216,8 @@ export const ModelMetadataResponse = z.object({ cubes: z.array(MetadataSource).r
 });
 
 export const GenerateQuerySqlInput = z
-  .strictObject({ query: SemanticQuery })
+  .strictObject({ query: QueryOrQueries })
   .meta({ id: 'GenerateQuerySqlInput' });
-
-export const GeneratedQuerySql = z
-  .object({
-    sql: z.object({
-      sql: z.string().meta({ description: 'The SQL for the warehouse, parameters as `$1..$n`.' }),
-      params: z.array(z.unknown()),
-    }),
-    query: NormalizedQuery,
-  })
-  .meta({ id: 'GeneratedQuerySql' });
 
 export const maximumModelSqlLength = 100_000;
 

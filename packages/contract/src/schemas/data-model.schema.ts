@@ -137,6 +137,11 @@ export const FinishUploadInput = z
   })
   .meta({ id: 'FinishUploadInput' });
 
+export const ValidateUploadInput = FinishUploadInput.omit({ commitMessage: true }).meta({
+  id: 'ValidateUploadInput',
+  description: 'The body `finish` would get: the model the branch would hold is compiled, nothing committed.',
+});
+
 export const FinishUploadResponse = z
   .object({ lastHash: z.string(), buildId: z.int().optional() })
   .meta({ id: 'FinishUploadResponse' });

@@ -119,8 +119,21 @@ export const BuildStatus = z
     branchName: z.string(),
     mode: z.enum(['production', 'dev']),
     status: BuildStatusValue,
-    errorText: z.string().nullable().optional(),
+    errorText: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Why the build failed: one `file:line: message` per line.' }),
     filesHash: z.string().nullable().optional(),
+    commitOid: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'The commit the latest build compiled.' }),
+    servedCommitOid: z.string().nullable().optional().meta({
+      description:
+        "The commit the data API answers from on this branch: the head when its model compiles, else the branch's last commit that does (a failed deploy does not take the deployment down); null when none does.",
+    }),
     updatedAt: Timestamp.nullable(),
   })
   .meta({ id: 'BuildStatus' });

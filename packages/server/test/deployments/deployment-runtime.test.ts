@@ -128,6 +128,9 @@ describe.each(storeEngines)(
         status: 'none',
         errorText: null,
         filesHash: null,
+        commitOid: null,
+        // Never built, but its (empty) first commit compiles: it is what the data API answers from.
+        servedCommitOid: expect.stringMatching(/^[0-9a-f]{40}$/),
         updatedAt: null,
       });
       expect(

@@ -105,6 +105,10 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
       file: Buffer.from('a'),
     }),
   },
+  validateUpload: {
+    params: onDeployment,
+    body: () => ({ transaction: { id: 'security-example' }, files: {}, autoRemoveFiles: false }),
+  },
   finishUpload: {
     params: onDeployment,
     body: () => ({ transaction: { id: 'security-example' }, files: {}, autoRemoveFiles: false }),
@@ -121,7 +125,10 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   loadQuery: { params: onDeployment, query: { query: JSON.stringify(countQuery) } },
   postLoadQuery: { params: onDeployment, body: () => ({ query: countQuery }) },
   getModelMetadata: { params: onDeployment },
+  getQuerySql: { params: onDeployment, query: { query: JSON.stringify(countQuery) } },
   generateQuerySql: { params: onDeployment, body: () => ({ query: countQuery }) },
+  dryRunQuery: { params: onDeployment, query: { query: JSON.stringify(countQuery) } },
+  postDryRunQuery: { params: onDeployment, body: () => ({ query: countQuery }) },
   runModelSql: { params: onDeployment, body: () => ({ query: 'SELECT MEASURE(count) FROM orders' }) },
   listAgents: { params: onDeployment },
   createAgent: { params: onDeployment, body: () => ({ name: 'security example' }) },

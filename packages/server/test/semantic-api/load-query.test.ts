@@ -135,11 +135,13 @@ describe.each(storeEngines)('the data API of a deployment on %s', (engine: Store
       body: { query },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const body = answer.body as { sql: { sql: string; params: unknown[] }; query: Row };
-    expect(body.sql.sql).toMatch(/SELECT[\s\S]+FROM/i);
-    expect(body.sql.sql).toContain('$1');
-    expect(body.sql.sql).not.toContain("'x'");
-    expect(body.sql.params).toContain('x');
+    // `sql.sql` is `[sql, params]`, the shape semantic-layer client libraries read.
+    const body = answer.body as { sql: { sql: [string, unknown[]] }; query: Row };
+    const [sql, params] = body.sql.sql;
+    expect(sql).toMatch(/SELECT[\s\S]+FROM/i);
+    expect(sql).toContain('$1');
+    expect(sql).not.toContain("'x'");
+    expect(params).toContain('x');
     expect(body.query).toMatchObject({ limit: 10_000 });
   });
 

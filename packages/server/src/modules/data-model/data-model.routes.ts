@@ -29,6 +29,7 @@ type DataModelOperations = Pick<
   | 'startUpload'
   | 'uploadFile'
   | 'finishUpload'
+  | 'validateUpload'
   | 'validateDataModel'
   | 'connectGithub'
 >;
@@ -77,6 +78,8 @@ export function dataModelRoutes(services: DataModelModuleServices): OperationHan
     uploadFile: ({ params, body, context }) => uploads.stage(context.principal, params.deploymentId, body),
     finishUpload: ({ params, body, context }) =>
       uploadCommits.finish(context.principal, params.deploymentId, body),
+    validateUpload: ({ params, body, context }) =>
+      uploadCommits.validate(context.principal, params.deploymentId, body),
     validateDataModel: ({ params, query, context }) =>
       services.modelValidation.validate(context.principal, params.deploymentId, query.branchName),
     connectGithub: ({ params, body, context }) =>

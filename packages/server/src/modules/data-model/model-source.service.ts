@@ -2,6 +2,7 @@ import type { Principal } from '../identity/principal.js';
 import { isModelFilePath } from './compile-model.js';
 import type { DataModelAccess } from './data-model-access.js';
 import type { DevModeService } from './dev-mode.service.js';
+import type { ServedCommits } from './served-commits.js';
 
 /** One model file of a commit, as the semantic compiler reads it. */
 export interface ModelSourceFile {
@@ -17,7 +18,13 @@ export class ModelSourceService {
   constructor(
     private readonly access: DataModelAccess,
     private readonly devMode: DevModeService,
+    private readonly servedCommits: ServedCommits,
   ) {}
+
+  /** The branch's last commit before `commit` whose model compiles: what to serve while `commit` is broken. */
+  lastValidCommitBefore(deployment: { id: number; deployBranchName: string }, commit: string) {
+    return this.servedCommits.lastValidCommitBefore(deployment, commit);
+  }
 
   /** The commit a branch points at, or a 404 naming the branch. */
   async headOf(deployment: { id: number; deployBranchName: string }, branchName: string): Promise<string> {

@@ -3,6 +3,7 @@ import { mapConcurrently } from '../../platform/git-store/bounded-concurrency.js
 import type { FileChange } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
 import type { BuildsService } from './builds.service.js';
+import { compileModel } from './compile-model.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
 import { modelPathOf } from './data-model-files.service.js';
 import { withGitErrors } from './git-errors.js';
@@ -10,17 +11,21 @@ import type { UploadService } from './upload.service.js';
 
 const stagedReadConcurrency = 16;
 
-interface FinishInput {
+interface UploadChangesInput {
   transaction: { id: string };
   files: Record<string, { hash: string }>;
   autoRemoveFiles: boolean;
-  commitMessage?: string;
   branchName?: string;
+}
+
+interface FinishInput extends UploadChangesInput {
+  commitMessage?: string;
 }
 
 /**
  * Finishing an upload: every listed file must have been staged with that hash or already be in the
  * branch with it; the changes become ONE commit (plus removals with autoRemoveFiles) and ONE build.
+ * Validating one compiles the model those changes would make, and changes nothing.
  */
 export class UploadCommitService {
   constructor(
@@ -30,6 +35,58 @@ export class UploadCommitService {
   ) {}
 
   async finish(principal: Principal, deploymentId: number, input: FinishInput) {
+    const { model, transaction, branch, head, listed, changes } = await this.changesOf(
+      principal,
+      deploymentId,
+      input,
+    );
+    await this.uploads.markFinished(transaction.id);
+    const lastHash = await withGitErrors(() =>
+      this.access.gitStore.commitToBranch(model.repositoryId, {
+        branch,
+        expectedHead: head,
+        changes,
+        message: input.commitMessage ?? `Upload of ${listed.size} file(s)`,
+        author: authorOf(principal),
+        rebaseOnRace: true,
+      }),
+    ).catch(async (error: unknown) => {
+      await this.uploads.reopen(transaction.id);
+      throw error;
+    });
+    await this.uploads.discardStaged(transaction.id);
+    const buildId = await this.builds.trigger(model.deployment, branch, lastHash);
+    return { lastHash, buildId };
+  }
+
+  /** The branch's files at its head with the upload's changes applied, compiled with every error. */
+  async validate(principal: Principal, deploymentId: number, input: UploadChangesInput) {
+    const { model, branch, head, changes } = await this.changesOf(principal, deploymentId, input);
+    const files = new Map(
+      (await this.access.gitStore.readFiles(model.repositoryId, head)).map((file) => [
+        file.path,
+        file.content,
+      ]),
+    );
+    for (const change of changes) {
+      if (change.content === null) files.delete(change.path);
+      else files.set(change.path, change.content);
+    }
+    const compilation = compileModel([...files].map(([path, content]) => ({ path, content })));
+    return {
+      branchName: branch,
+      valid: compilation.errors.length === 0,
+      errors: compilation.errors.map((error) => ({
+        message: error.message,
+        fileName: error.fileName,
+        ...(error.line === undefined ? {} : { line: error.line }),
+      })),
+      cubesCount: compilation.cubesCount,
+    };
+  }
+
+  /** What finishing would commit: checked against the transaction, its branch and what was staged. */
+  private async changesOf(principal: Principal, deploymentId: number, input: UploadChangesInput) {
     const model = await this.access.load(principal, deploymentId, 'SchemaUpdateDevBranches');
     const transaction = await this.uploads.open(principal, deploymentId, input.transaction.id);
     if (input.branchName !== undefined && input.branchName !== transaction.branchName) {
@@ -72,23 +129,7 @@ export class UploadCommitService {
     if (input.autoRemoveFiles) {
       for (const path of current.keys()) if (!listed.has(path)) changes.push({ path, content: null });
     }
-    await this.uploads.markFinished(transaction.id);
-    const lastHash = await withGitErrors(() =>
-      this.access.gitStore.commitToBranch(model.repositoryId, {
-        branch,
-        expectedHead: head,
-        changes,
-        message: input.commitMessage ?? `Upload of ${listed.size} file(s)`,
-        author: authorOf(principal),
-        rebaseOnRace: true,
-      }),
-    ).catch(async (error: unknown) => {
-      await this.uploads.reopen(transaction.id);
-      throw error;
-    });
-    await this.uploads.discardStaged(transaction.id);
-    const buildId = await this.builds.trigger(model.deployment, branch, lastHash);
-    return { lastHash, buildId };
+    return { model, transaction, branch, head, listed, changes };
   }
 
   private async contentWithHash(

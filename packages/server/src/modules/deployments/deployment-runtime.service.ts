@@ -8,13 +8,15 @@ export interface BranchBuildState {
   status: BuildStatus['status'];
   errorText: string | null;
   filesHash: string | null;
+  commitOid: string;
   updatedAt: Date;
 }
 
+/** The latest build of a branch and the commit the data API serves for it (asked of the data-model module). */
 export type BranchBuildSource = (
-  deploymentId: number,
+  deployment: { id: number; deployBranchName: string },
   branchName: string,
-) => Promise<BranchBuildState | null>;
+) => Promise<{ build: BranchBuildState | null; servedCommitOid: string | null }>;
 
 /** What is running for a deployment: the processes serving it and the build state of its branches. */
 export class DeploymentRuntimeService {
@@ -44,7 +46,7 @@ export class DeploymentRuntimeService {
   async buildStatus(principal: Principal, deploymentId: number, branchName?: string): Promise<BuildStatus> {
     const deployment = await this.access.load(principal, deploymentId, 'SchemaRead');
     const branch = branchName ?? deployment.deployBranchName;
-    const build = await this.latestBuild(deploymentId, branch);
+    const { build, servedCommitOid } = await this.latestBuild(deployment, branch);
     return {
       deploymentId,
       branchName: branch,
@@ -52,6 +54,8 @@ export class DeploymentRuntimeService {
       status: build?.status ?? 'none',
       errorText: build?.errorText ?? null,
       filesHash: build?.filesHash ?? null,
+      commitOid: build?.commitOid ?? null,
+      servedCommitOid,
       updatedAt: build ? build.updatedAt.toISOString() : null,
     };
   }

@@ -38,7 +38,7 @@ function versionOf(commit: string, compiled: CompiledModel): ModelVersion {
 /**
  * Compiled models per (deployment, commit), least recently used dropped first. A branch's new commit
  * is a new key, so a change to the model is never served stale; a model with errors is remembered as
- * such, so a broken branch is not recompiled on every request.
+ * such, so a broken branch is not recompiled on every request, and answers from its last good commit.
  */
 export class CompiledModelCache {
   private readonly entries = new Map<string, Promise<Compilation>>();
@@ -48,11 +48,19 @@ export class CompiledModelCache {
     private readonly maximumEntries = defaultMaximumEntries,
   ) {}
 
-  /** The model of the target's branch as it is now; a 400 when it has errors. */
+  /**
+   * The model of the target's branch as it is now; while its head does not compile, the branch's last
+   * commit that does (a failed deploy keeps the previous model serving); a 400 when none does.
+   */
   async modelOf(target: QueryTarget): Promise<ModelVersion> {
     const commit = await this.modelSource.headOf(target.deployment, target.branchName);
     const compilation = await this.compilationOf(target, commit);
     if ('version' in compilation) return compilation.version;
+    const lastValid = await this.modelSource.lastValidCommitBefore(target.deployment, commit);
+    if (lastValid !== null) {
+      const previous = await this.compilationOf(target, lastValid);
+      if ('version' in previous) return previous.version;
+    }
     const more = compilation.errors.length - errorsShown;
     throw new AppError(
       'BAD_REQUEST',

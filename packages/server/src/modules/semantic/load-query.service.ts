@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { continueWaitMessage, type LoadResponse, type LoadResult, type QueryType } from '@platform/contract';
 import { type CompiledQuery, maximumQueryLimit, type SemanticQuery } from '@platform/semantic';
+import { AppError } from '../../errors/app-error.js';
 import type { WarehouseConfig } from '../../platform/warehouse/warehouse-config.js';
 import type { DataApiCaller } from './data-api-caller.js';
 import type { DeploymentWarehouseService } from './deployment-warehouse.service.js';
 import type { InFlightQueries } from './in-flight-queries.js';
+import { batchOf, blendedResult, checkBatch, pivotQueryOf } from './query-batch.js';
 import { appErrorOfWarehouse } from './query-errors.js';
 import type { ModelContext, QueryPlanner } from './query-planner.js';
 import { rowsToData } from './query-result.mapper.js';
@@ -17,21 +19,20 @@ export interface QueryTiming {
 }
 
 export interface LoadRequest {
-  query: SemanticQuery;
+  query: SemanticQuery | readonly SemanticQuery[];
   queryType?: QueryType | undefined;
   branchName?: string | undefined;
 }
 
 /** Identical work for the same caller scope: the same model commit, SQL, parameters and policies' inputs. */
-function queryKey(context: ModelContext, compiled: CompiledQuery): string {
+function queryKey(context: ModelContext, compiled: readonly CompiledQuery[]): string {
   const { caller } = context.target;
   return createHash('sha256')
     .update(
       JSON.stringify([
         context.target.deployment.id,
         context.model.commit,
-        compiled.sql,
-        compiled.params,
+        compiled.map((query) => [query.sql, query.params]),
         [...caller.groups].sort(),
         caller.securityContext,
       ]),
@@ -39,7 +40,10 @@ function queryKey(context: ModelContext, compiled: CompiledQuery): string {
     .digest('hex');
 }
 
-/** The data API's JSON queries: `load` runs one, `sql` shows the SQL it would run. */
+/**
+ * The data API's `load`: runs a query, or an array of queries blended on their time dimension, and
+ * answers in the shape semantic-layer client libraries parse.
+ */
 export class LoadQueryService {
   constructor(
     private readonly planner: QueryPlanner,
@@ -49,28 +53,35 @@ export class LoadQueryService {
   ) {}
 
   async load(caller: DataApiCaller, deploymentId: number, request: LoadRequest): Promise<LoadResponse> {
+    const batch = batchOf(request.query);
+    // A client that does not ask for the multi shape could not read a blending answer (nor could Cube's).
+    if (batch.queryType !== 'regularQuery' && request.queryType !== 'multi') {
+      throw new AppError(
+        'BAD_REQUEST',
+        `'${batch.queryType}' query type is not supported by the client. Send queryType=multi to get it.`,
+      );
+    }
     const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
     const settings = await this.warehouses.settingsOf(context.target.deployment.id);
-    const compiled = this.planner.compile(context, request.query, settings.dialect);
+    const compiled = batch.queries.map((query) => this.planner.compile(context, query, settings.dialect));
+    checkBatch(batch, compiled);
+    // The whole batch is one piece of work: a client asking again after "Continue wait" joins all of it.
     const outcome = await this.inFlight.run(
       queryKey(context, compiled),
-      () => this.execute(context.target.deployment.id, settings, compiled),
+      () => Promise.all(compiled.map((query) => this.execute(context.target.deployment.id, settings, query))),
       this.timing.continueWaitMilliseconds,
     );
     if (!outcome.isDone) return { error: continueWaitMessage };
-    if (request.queryType !== 'multi') return outcome.value;
+    const [first] = outcome.value;
+    if (first && batch.queryType === 'regularQuery' && request.queryType !== 'multi') return first;
     return {
-      queryType: 'regularQuery',
-      results: [outcome.value],
-      pivotQuery: { ...outcome.value.query, queryType: 'regularQuery' },
+      queryType: batch.queryType,
+      results: outcome.value.map((result, index) => {
+        const query = compiled[index];
+        return batch.queryType === 'blendingQuery' && query ? blendedResult(result, query) : result;
+      }),
+      pivotQuery: pivotQueryOf(batch, compiled),
     };
-  }
-
-  async generateSql(caller: DataApiCaller, deploymentId: number, request: LoadRequest) {
-    const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment.id);
-    const compiled = this.planner.compile(context, request.query, settings.dialect);
-    return { sql: { sql: compiled.sql, params: compiled.params }, query: { ...compiled.query } };
   }
 
   private async execute(

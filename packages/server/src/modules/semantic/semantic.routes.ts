@@ -4,6 +4,7 @@ import type { DeploymentTokensService } from './deployment-tokens.service.js';
 import type { LoadQueryService } from './load-query.service.js';
 import type { ModelMetadataService } from './model-metadata.service.js';
 import type { ModelSqlService } from './model-sql.service.js';
+import type { QuerySqlService } from './query-sql.service.js';
 
 type SemanticOperations = Pick<
   Operations,
@@ -11,7 +12,10 @@ type SemanticOperations = Pick<
   | 'loadQuery'
   | 'postLoadQuery'
   | 'getModelMetadata'
+  | 'getQuerySql'
   | 'generateQuerySql'
+  | 'dryRunQuery'
+  | 'postDryRunQuery'
   | 'runModelSql'
 >;
 
@@ -20,10 +24,11 @@ export interface SemanticModuleServices {
   loadQueries: LoadQueryService;
   modelMetadata: ModelMetadataService;
   modelSql: ModelSqlService;
+  querySql: QuerySqlService;
 }
 
 export function semanticRoutes(services: SemanticModuleServices): OperationHandlers<SemanticOperations> {
-  const { deploymentTokens, loadQueries, modelMetadata, modelSql } = services;
+  const { deploymentTokens, loadQueries, modelMetadata, modelSql, querySql } = services;
   return {
     createDeploymentToken: ({ params, body, context }) =>
       deploymentTokens.create(context.principal, params.deploymentId, body),
@@ -32,8 +37,12 @@ export function semanticRoutes(services: SemanticModuleServices): OperationHandl
       loadQueries.load(context.caller, params.deploymentId, { ...body, branchName: query.branchName }),
     getModelMetadata: ({ params, query, context }) =>
       modelMetadata.metadata(context.caller, params.deploymentId, query.branchName),
+    getQuerySql: ({ params, query, context }) => querySql.sql(context.caller, params.deploymentId, query),
     generateQuerySql: ({ params, query, body, context }) =>
-      loadQueries.generateSql(context.caller, params.deploymentId, { ...body, branchName: query.branchName }),
+      querySql.sql(context.caller, params.deploymentId, { ...body, branchName: query.branchName }),
+    dryRunQuery: ({ params, query, context }) => querySql.dryRun(context.caller, params.deploymentId, query),
+    postDryRunQuery: ({ params, query, body, context }) =>
+      querySql.dryRun(context.caller, params.deploymentId, { ...body, branchName: query.branchName }),
     runModelSql: ({ params, query, body, context }) =>
       modelSql.run(context.caller, params.deploymentId, { sql: body.query, branchName: query.branchName }),
   };

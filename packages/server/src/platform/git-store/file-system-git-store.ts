@@ -163,6 +163,11 @@ export class FileSystemGitStore implements GitStore {
     return this.reader.readFiles(await this.open(repositoryId), commit);
   }
 
+  async firstParentOf(repositoryId: string, commit: string): Promise<string | null> {
+    const { parent } = await readCommitOrThrow(await this.open(repositoryId), commit);
+    return parent[0] ?? null;
+  }
+
   async createCommit(repositoryId: string, options: CreateCommitOptions): Promise<string> {
     return this.commitOn(await this.open(repositoryId), options.parent, options);
   }

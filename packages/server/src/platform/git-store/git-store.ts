@@ -131,6 +131,8 @@ export interface GitStore {
   /** The file's bytes, or null when the path is absent or a folder. */
   readFile(repositoryId: string, commit: string, path: string): Promise<Uint8Array | null>;
   readFiles(repositoryId: string, commit: string): Promise<Array<{ path: string; content: Uint8Array }>>;
+  /** The commit's first parent (the branch's previous head, for a merge too), or null for a root commit. */
+  firstParentOf(repositoryId: string, commit: string): Promise<string | null>;
   /** Writes blobs, the new trees and a commit on `parent` with the changes applied; moves no ref. */
   createCommit(repositoryId: string, options: CreateCommitOptions): Promise<string>;
   /**
