@@ -85,6 +85,36 @@ describe.each(storeEngines)('what the hosted CLI sends and reads, on %s', (engin
     expect(unnamed.body).toMatchObject({ firstName: null, lastName: null });
   });
 
+  it('keeps the label, description and default of a user attribute, and refuses a default of another type', async () => {
+    const created = await server.request({
+      method: 'POST',
+      url: '/api/v1/user-attributes',
+      body: { name: 'allowed_regions', type: 'string_array', displayName: 'Regions', defaultValue: ['EU'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ displayName: 'Regions', description: null, defaultValue: ['EU'] });
+    for (const body of [
+      { name: 'seat_count', type: 'number', defaultValue: '3' },
+      { name: 'seat_count', type: 'string_array', defaultValue: [1] },
+      { name: 'seat_count', type: 'boolean', defaultValue: 'yes' },
+    ]) {
+      expectErrorBody(
+        await server.request({ method: 'POST', url: '/api/v1/user-attributes', body }),
+        'BAD_REQUEST',
+        JSON.stringify(body),
+      );
+    }
+    const filtered = await server.request({
+      method: 'GET',
+      url: '/api/v1/user-attributes?type=string_array&name=allowed_regions',
+    });
+    expect((filtered.body as { items: Array<{ name: string }> }).items.map((item) => item.name)).toEqual([
+      'allowed_regions',
+    ]);
+    const none = await server.request({ method: 'GET', url: '/api/v1/user-attributes?type=number' });
+    expect(none.body).toEqual({ items: [] });
+  });
+
   it("validates the caller's dev-mode branch with devMode=true, and every error of each file", async () => {
     const { base } = await createModelDeployment(server);
     const developer = await createUserWithKey(server, 'developer');

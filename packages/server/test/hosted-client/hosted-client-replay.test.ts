@@ -611,8 +611,15 @@ describe('the hosted CLI, replayed call by call', () => {
 
   it('attributes list / create / delete: /api/v1/user-attributes/', async () => {
     const created = await cli.call('POST', '/api/v1/user-attributes/', {
-      body: { name: 'region_code', type: 'string' },
+      body: {
+        name: 'region_code',
+        type: 'string',
+        displayName: 'Region',
+        description: 'Sales region',
+        defaultValue: 'EU',
+      },
     });
+    await cli.call('POST', '/api/v1/user-attributes/', { body: { name: 'seats', type: 'number' } });
     expect(created.status, created.text).toBe(201);
     const list = await cli.call('GET', '/api/v1/user-attributes/', {
       query: [
@@ -624,11 +631,15 @@ describe('the hosted CLI, replayed call by call', () => {
       ],
     });
     expect(list.status, list.text).toBe(200);
-    expect(listOfAnswer(list)[0]).toMatchObject({
-      id: expect.any(Number),
-      name: 'region_code',
-      type: 'string',
-    });
+    expect(listOfAnswer(list)).toEqual([
+      expect.objectContaining({
+        id: expect.any(Number),
+        name: 'region_code',
+        type: 'string',
+        displayName: 'Region',
+        defaultValue: 'EU',
+      }),
+    ]);
     const id = (created.body as { id: number }).id;
     const deleted = await cli.call('DELETE', `/api/v1/user-attributes/${id}`);
     expect([200, 204]).toContain(deleted.status);
