@@ -15,6 +15,7 @@ export * from './schemas/data-api.schema.js';
 export * from './schemas/data-model.schema.js';
 export * from './schemas/dbt-sync.schema.js';
 export * from './schemas/deployment.schema.js';
+export * from './schemas/environment.schema.js';
 export * from './schemas/query-sql.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/user.schema.js';

@@ -65,6 +65,18 @@ describe('model files', () => {
     expect(errors).toMatchObject([{ line: 4, message: 'YAML syntax error: Map keys must be unique' }]);
   });
 
+  it('reports every other error of a file that repeats a key, since its tree is intact', () => {
+    const errors = compileYaml(
+      'cubes:\n  - name: orders\n    sql_table: a\n    measures:\n      - name: count\n        type: cnt\n' +
+        '      - name: total\n        type: sum\n        type: sum\n        sql: amount\n        formt: number\n',
+    );
+    expect(errors.map((error) => [error.line, error.message])).toEqual([
+      [6, expect.stringContaining('`type` in measure `orders.count` must be one of')],
+      [9, 'YAML syntax error: Map keys must be unique'],
+      [11, 'unknown key `formt` in measure `orders.total`; did you mean `format`?'],
+    ]);
+  });
+
   it('reports a file holding several YAML documents', () => {
     const errors = compileYaml('cubes: []\n---\nviews: []\n');
     expect(errors).toMatchObject([

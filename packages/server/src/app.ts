@@ -10,6 +10,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
 import { dbtSyncRoutes } from './modules/dbt-sync/dbt-sync.routes.js';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
+import { environmentsRoutes } from './modules/environments/environments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
 import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
@@ -26,6 +27,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...dataModelRoutes(container),
     ...dbtSyncRoutes(container),
     ...semanticRoutes(container),
+    ...environmentsRoutes(container),
     ...agentsRoutes(container),
     ...userAttributesRoutes(container.userAttributes),
   };

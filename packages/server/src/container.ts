@@ -46,10 +46,13 @@ import { EngineVersionsService } from './modules/deployments/engine-versions.ser
 import { EnvVarsReader } from './modules/deployments/env-vars.reader.js';
 import { EnvVarsService } from './modules/deployments/env-vars.service.js';
 import { RegionsService } from './modules/deployments/regions.service.js';
+import { EnvironmentTokensService } from './modules/environments/environment-tokens.service.js';
+import { EnvironmentsService } from './modules/environments/environments.service.js';
 import { AccountsService } from './modules/identity/accounts.service.js';
 import { ApiKeysService } from './modules/identity/api-keys.service.js';
 import { AuthorizationService } from './modules/identity/authorization.service.js';
 import { CredentialService } from './modules/identity/credential.service.js';
+import { CredentialOwners } from './modules/identity/credential-owners.js';
 import { UserAttributesService } from './modules/identity/user-attributes.service.js';
 import { UsersService } from './modules/identity/users.service.js';
 import { AgentDataService } from './modules/semantic/agent-data.service.js';
@@ -205,6 +208,12 @@ export async function createContainer(config: Config, logger: Logger, options: C
     tokenSigner: new DeploymentTokenSigner(deriveTokenSigningKey(secretKey)),
     accountUsers: users,
   });
+  const environments = createEnvironmentServices(store, config, {
+    deploymentAccess,
+    dataModel,
+    credentialOwners: new CredentialOwners(store.database),
+    deploymentTokens: semantic.services.deploymentTokens,
+  });
   const agentRunner = createAgentRunner({
     defaults: config.llm,
     logger,
@@ -273,6 +282,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...dbtSync.services,
     ...dataModel,
     ...semantic.services,
+    ...environments,
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();
@@ -337,10 +347,43 @@ async function createDataModelServices(
     commits: new CommitService(access, devMode, builds),
     merges: new MergeService(database, access, devMode, builds, gitRemotes),
     uploadCommits: new UploadCommitService(access, uploads, builds),
-    modelValidation: new ModelValidationService(access),
+    modelValidation: new ModelValidationService(access, devMode),
     servedCommits,
     modelSource: new ModelSourceService(access, devMode, servedCommits),
     demoModel: new DemoModelService(access, builds),
+  };
+}
+
+/** The environments of deployments: read from the data model, tokens minted by the data API's service. */
+function createEnvironmentServices(
+  store: Store,
+  config: Config,
+  dependencies: {
+    deploymentAccess: DeploymentAccessService;
+    dataModel: Awaited<ReturnType<typeof createDataModelServices>>;
+    credentialOwners: CredentialOwners;
+    deploymentTokens: DeploymentTokensService;
+  },
+) {
+  const { dataModel } = dependencies;
+  const environments = new EnvironmentsService(
+    {
+      loadDeployment: (principal, deploymentId) =>
+        dependencies.deploymentAccess.load(principal, deploymentId, 'DeploymentRead'),
+      stagingBranches: (deploymentId) => dataModel.branches.stagingBranches(deploymentId),
+      devModeBranches: (deploymentId) => dataModel.devMode.activeSessions(deploymentId),
+      ownersOf: (accountId, credentialIds) =>
+        dependencies.credentialOwners.ownersOf(accountId, credentialIds),
+    },
+    config,
+  );
+  return {
+    environments,
+    environmentTokens: new EnvironmentTokensService(
+      store.database,
+      environments,
+      dependencies.deploymentTokens,
+    ),
   };
 }
 

@@ -24,7 +24,7 @@ interface MergeToDefaultOptions extends DataModelOptions {
   removeBranch?: boolean;
 }
 
-/** The verbs on branches and dev mode: list, create, delete, enter, leave, commit, pull, merge. */
+/** The verbs on branches and dev mode: list, create, delete, staging on/off, enter, leave, commit, pull, merge. */
 export function registerDataModelBranchCommands(dataModel: Command, context: CommandContext): void {
   const call = async (options: DataModelOptions) => ({
     client: await context.client(options),
@@ -56,6 +56,30 @@ export function registerDataModelBranchCommands(dataModel: Command, context: Com
       const result = await client.call('deleteBranch', { params, query: { branchName: name } });
       context.render(options, result, () => `deleted branch ${name}`);
     });
+
+  for (const [verb, enabled] of [
+    ['enable-branch', true],
+    ['disable-branch', false],
+  ] as const) {
+    addDataModelVerb(
+      dataModel,
+      verb,
+      `turn ${enabled ? 'on' : 'off'} the staging environment of a branch`,
+      null,
+    )
+      .argument('<name>', 'the branch')
+      .action(async (name: string, options: DataModelOptions) => {
+        const { client, params } = await call(options);
+        const body = { branchName: name, enabled };
+        const result = await client.call('setStagingEnvironment', { params, body });
+        context.render(
+          options,
+          result,
+          (value) =>
+            `staging environment of ${value.branchName} ${value.isStagingEnvironmentEnabled ? 'on' : 'off'}`,
+        );
+      });
+  }
 
   addDataModelVerb(dataModel, 'dev-mode', 'enter dev mode: your own branch, forked from --branch').action(
     async (options: DataModelOptions) => {

@@ -117,17 +117,17 @@ export function registerDataModelFileCommands(dataModel: Command, context: Comma
     },
   );
 
-  addDataModelVerb(dataModel, 'validate', 'compile the model of a branch; exit 1 when it has errors').action(
-    async (options: DataModelOptions) => {
+  addDataModelVerb(dataModel, 'validate', 'compile the model of a branch; exit 1 when it has errors')
+    .option('--dev-mode', 'validate your dev-mode branch (instead of --branch)')
+    .action(async (options: DataModelOptions & { devMode?: boolean }) => {
       const client = await context.client(options);
       const validation = await client.call('validateDataModel', {
         params: { deploymentId: options.deployment },
-        query: { branchName: options.branch },
+        query: { branchName: options.branch, devMode: options.devMode ? 'true' : undefined },
       });
       context.render(options, validation, formatValidation);
       if (validation.valid === false) {
         throw new CliError(`the data model of ${validation.branchName} has errors`);
       }
-    },
-  );
+    });
 }

@@ -74,7 +74,7 @@ export function registerDeploymentStateCommands(deployments: Command, context: C
   addVerb(deployments, 'build-status', "build state of a branch's data model")
     .argument('<deploymentId>', 'deployment id', parseId)
     .option('--branch <name>', 'the branch (default the deploy branch)')
-    .option('--wait', 'poll until the build is no longer building; exit 1 when it failed')
+    .option('--wait', 'poll until the build is no longer building')
     .option('--timeout <seconds>', 'how long --wait waits (default 300)', parseSeconds)
     .action(async (deploymentId: number, options: BuildStatusOptions) => {
       const client = await context.client(options);
@@ -91,8 +91,9 @@ export function registerDeploymentStateCommands(deployments: Command, context: C
           })
         : await read();
       context.render(options, status, formatBuildStatus);
-      if (options.wait && status.status === 'failed') {
-        throw new CliError(`the build of ${status.branchName} failed`);
+      // A failed or cancelled build is a non-zero exit with or without --wait, so scripts can gate on it.
+      if (status.status === 'failed' || status.status === 'cancelled') {
+        throw new CliError(`the build of ${status.branchName} ${status.status}`);
       }
     });
 }

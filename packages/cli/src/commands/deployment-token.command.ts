@@ -9,7 +9,7 @@ interface TokenOptions extends CommonOptions {
   expiresIn?: number;
 }
 
-function parseSecurityContext(value: string): Record<string, unknown> {
+export function parseSecurityContext(value: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);

@@ -98,6 +98,19 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   listBranches: { command: 'data-model branches', example: dataModel('branches') },
   createBranch: { command: 'data-model create-branch', example: dataModel('create-branch', 'feature') },
   deleteBranch: { command: 'data-model delete-branch', example: dataModel('delete-branch', 'feature') },
+  listEnvironments: { command: 'environments list', example: ['environments', 'list', '5'] },
+  listEnvironmentTokens: {
+    command: 'environments tokens',
+    example: ['environments', 'tokens', '5', 'production'],
+  },
+  createEnvironmentToken: {
+    command: 'environments create-token',
+    example: ['environments', 'create-token', '5', 'production', '--security-context', '{"tenant":"a"}'],
+  },
+  setStagingEnvironment: {
+    command: 'data-model enable-branch',
+    example: dataModel('enable-branch', 'feature'),
+  },
   commitBranch: { command: 'data-model commit', example: dataModel('commit', '--message', 'orders') },
   pullBranch: { command: 'data-model pull', example: dataModel('pull') },
   mergeBranch: { command: 'data-model merge', example: dataModel('merge', '--branch', 'feature') },

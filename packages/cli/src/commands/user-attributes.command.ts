@@ -47,10 +47,11 @@ export function registerUserAttributesCommands(program: Command, context: Comman
     .addOption(
       new Option('--type <type>', 'the value type (default string)').choices(UserAttributeType.options),
     )
-    .action(async (options: CreateOptions) => {
+    .option('--display-name <text>', 'how people see it')
+    .action(async (options: CreateOptions & { displayName?: string }) => {
       const client = await context.client(options);
       const created = await client.call('createUserAttribute', {
-        body: { name: options.name, type: options.type },
+        body: { name: options.name, type: options.type, displayName: options.displayName },
       });
       context.render(options, created, (value) =>
         formatKeyValues([

@@ -8,6 +8,7 @@ import { registerDataModelCommands } from '../commands/data-model.command.js';
 import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
+import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
@@ -47,6 +48,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerChatCommand(program, context);
   registerLogsCommand(program, context);
   registerVariablesCommands(program, context);
+  registerEnvironmentsCommands(program, context);
   registerRegionsCommand(program, context);
   registerUsersCommands(program, context);
   registerApiKeysCommands(program, context);

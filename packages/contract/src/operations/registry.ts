@@ -25,6 +25,7 @@ import { mergeBranch } from './data-model/merge-branch.operation.js';
 import { mergeToDefault } from './data-model/merge-to-default.operation.js';
 import { pullBranch } from './data-model/pull-branch.operation.js';
 import { renameDataModelFiles } from './data-model/rename-data-model-files.operation.js';
+import { setStagingEnvironment } from './data-model/set-staging-environment.operation.js';
 import { startDevMode } from './data-model/start-dev-mode.operation.js';
 import { startUpload } from './data-model/start-upload.operation.js';
 import { stopDevMode } from './data-model/stop-dev-mode.operation.js';
@@ -57,6 +58,9 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
+import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
+import { listEnvironments } from './environments/list-environments.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -117,6 +121,7 @@ export const operations = {
   listBranches,
   createBranch,
   deleteBranch,
+  setStagingEnvironment,
   commitBranch,
   pullBranch,
   mergeBranch,
@@ -128,6 +133,9 @@ export const operations = {
   validateDataModel,
   connectGithub,
   createDeploymentToken,
+  listEnvironments,
+  listEnvironmentTokens,
+  createEnvironmentToken,
   loadQuery,
   postLoadQuery,
   getModelMetadata,

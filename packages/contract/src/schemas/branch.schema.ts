@@ -19,8 +19,25 @@ export const Branch = z
     name: z.string(),
     parentBranch: z.string().nullable(),
     lastHash: z.string(),
+    isStagingEnvironmentEnabled: z
+      .boolean()
+      .meta({ description: 'Whether the branch serves a staging environment of the deployment.' }),
   })
   .meta({ id: 'Branch' });
+
+export const CreatedBranch = Branch.extend({
+  branchName: z.string().meta({
+    description: "The branch's name; with `enterDevMode`, the caller's dev-mode branch (this one).",
+  }),
+}).meta({ id: 'CreatedBranch' });
+
+export const SetStagingEnvironmentInput = z
+  .object({ branchName: BranchName, enabled: z.boolean() })
+  .meta({ id: 'SetStagingEnvironmentInput' });
+
+export const StagingEnvironmentState = z
+  .object({ branchName: z.string(), isStagingEnvironmentEnabled: z.boolean() })
+  .meta({ id: 'StagingEnvironmentState' });
 
 export type Branch = z.infer<typeof Branch>;
 
@@ -52,9 +69,12 @@ export const PullBranchResponse = z
 
 export const MergeBranchInput = z
   .object({
-    branchName: BranchName,
+    branchName: BranchName.optional().meta({ description: "Default: the caller's dev-mode branch." }),
     squashCommits: z.boolean().optional(),
     deleteBranch: z.boolean().optional(),
+    switchToParentBranch: z.boolean().optional().meta({
+      description: 'Accepted from hosted clients; dev mode is per credential here, so it changes nothing.',
+    }),
   })
   .meta({ id: 'MergeBranchInput' });
 
@@ -64,7 +84,12 @@ export const MergeBranchResponse = z
 
 export const MergeToDefaultInput = z
   .object({
-    message: z.string().min(1).max(2000),
+    message: z
+      .string()
+      .min(1)
+      .max(2000)
+      .optional()
+      .meta({ description: 'The merge commit message; default `Merge <branch> into <deploy branch>`.' }),
     branchName: BranchName.optional(),
     removeBranchAfterMerge: z.boolean().optional(),
   })

@@ -23,6 +23,9 @@ export const PageInfo = z
 
 export type PageInfo = z.infer<typeof PageInfo>;
 
+/** Ids are PostgreSQL `integer`s: anything outside 1..2^31-1 cannot name a resource and is a 400. */
+export const maximumId = 2_147_483_647;
+
 export const defaultPageSize = 20;
 export const maximumPageSize = 100;
 
@@ -35,6 +38,11 @@ export const PageSize = z.coerce
   .transform((value) => Math.min(value, maximumPageSize))
   .meta({ description: `Page size (default ${defaultPageSize}, at most ${maximumPageSize}).` });
 
+/**
+ * Two ways to page, as clients do: `first` + `after` (a cursor), or `limit` + `offset` (what the hosted
+ * CLI sends). `limit` is `first` by another name; an `offset` with an `after` is a 400 (the server's
+ * page window checks it, since a refined object could not be extended by each list's filters).
+ */
 export const PagingQuery = z.object({
   first: PageSize,
   after: z
@@ -42,14 +50,25 @@ export const PagingQuery = z.object({
     .min(1)
     .optional()
     .meta({ description: 'Opaque cursor: the endCursor of the previous page.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((value) => Math.min(value, maximumPageSize))
+    .optional()
+    .meta({ description: `Page size, as \`first\` (at most ${maximumPageSize}); wins over \`first\`.` }),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(maximumId)
+    .optional()
+    .meta({ description: 'Items to skip from the start of the list; not together with `after`.' }),
 });
 
 export function listOf<Item extends z.ZodType>(item: Item, id: string) {
   return z.object({ items: z.array(item), pageInfo: PageInfo }).meta({ id });
 }
-
-/** Ids are PostgreSQL `integer`s: anything outside 1..2^31-1 cannot name a resource and is a 400. */
-export const maximumId = 2_147_483_647;
 
 export const EntityId = z.int().min(1).max(maximumId);
 

@@ -79,6 +79,13 @@ export const DataModelFileHashes = z
   .record(z.string(), z.object({ hash: z.string() }))
   .meta({ id: 'DataModelFileHashes', description: 'Path (no leading `/`) → SHA-1 hex of the bytes.' });
 
+export const ValidateDataModelQuery = z.object({
+  branchName: BranchName.optional().meta({ description: 'Default: the deploy branch.' }),
+  devMode: QueryBoolean.optional().meta({
+    description: "Validate the caller's dev-mode branch (400 when its dev mode is off); not with branchName.",
+  }),
+});
+
 export const ModelError = z
   .object({
     message: z.string(),

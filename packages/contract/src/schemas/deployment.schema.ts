@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { BranchName } from './branch-name.schema.js';
-import { DeploymentIdParams, listOf, PagingQuery, QueryBoolean, Timestamp } from './common.schema.js';
+import {
+  DeploymentIdParams,
+  listOf,
+  PageInfo,
+  PagingQuery,
+  QueryBoolean,
+  queryArray,
+  Timestamp,
+} from './common.schema.js';
 
 export const creationSteps = [
   'project',
@@ -22,6 +30,8 @@ export const CreationMethod = z.enum(creationMethods).meta({ id: 'CreationMethod
 export type CreationMethod = z.infer<typeof CreationMethod>;
 export const deployModes = ['git', 'cli'] as const;
 export const DeployMode = z.enum(deployModes).meta({ id: 'DeployMode' });
+export const targetPlatforms = ['aws', 'gcp', 'azure'] as const;
+export const TargetPlatform = z.enum(targetPlatforms).meta({ id: 'TargetPlatform' });
 export const releaseChannels = ['latest', 'release'] as const;
 export const ReleaseChannel = z.enum(releaseChannels).meta({ id: 'ReleaseChannel' });
 export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
@@ -52,6 +62,12 @@ export const DeploymentSettings = Deployment.extend({
     .nullable()
     .meta({ description: 'The pinned engine version; null follows the channel.' }),
   deployBranchName: z.string(),
+  targetPlatform: TargetPlatform.meta({
+    description: 'Where the hosted product would run it; recorded only.',
+  }),
+  isManaged: z
+    .boolean()
+    .meta({ description: 'Whether the platform runs it (false: self-managed); recorded only.' }),
 }).meta({ id: 'DeploymentSettings' });
 
 export type DeploymentSettings = z.infer<typeof DeploymentSettings>;
@@ -68,6 +84,13 @@ export const CreateDeploymentInput = z
       .min(1)
       .optional()
       .meta({ description: 'One of GET /api/v1/regions; default the first.' }),
+    // The hosted CLI's CreateDeploymentInput sends these three as well (HOSTED-CLIENT.md).
+    targetPlatform: TargetPlatform.default('aws'),
+    isManaged: z.boolean().default(true),
+    creationStep: CreationStep.optional().meta({
+      description:
+        "The step the set-up wizard starts at; a step of the creation method's flow (default `project`).",
+    }),
   })
   .strict()
   .meta({ id: 'CreateDeploymentInput' });
@@ -93,7 +116,11 @@ export const UpdateDeploymentInput = z
   .refine((input) => Object.keys(input).length > 0, 'give at least one field to change')
   .meta({ id: 'UpdateDeploymentInput' });
 
-export const ListDeploymentsQuery = PagingQuery.extend({ creationStep: CreationStep.optional() });
+export const ListDeploymentsQuery = PagingQuery.extend({
+  creationStep: queryArray(CreationStep)
+    .optional()
+    .meta({ description: 'Only deployments at one of these steps; repeat the key for several.' }),
+});
 export const DeploymentsListResponse = listOf(Deployment, 'DeploymentsListResponse');
 
 export const EngineVersion = z
@@ -101,12 +128,19 @@ export const EngineVersion = z
     version: z.string(),
     image: z.string(),
     channel: ReleaseChannel,
+    releaseChannel: ReleaseChannel.meta({
+      description: 'The channel again, under the name hosted clients read.',
+    }),
+    releaseChannelVersion: z
+      .string()
+      .meta({ description: 'What to send as `releaseChannelVersion` to pin this version.' }),
+    isLatestInChannel: z.boolean().meta({ description: "Whether it is its channel's newest version." }),
     isCurrent: z.boolean().meta({ description: 'Whether the deployment runs this version now.' }),
   })
   .meta({ id: 'EngineVersion' });
 
 export const DeploymentVersionsResponse = z
-  .object({ items: z.array(EngineVersion) })
+  .object({ items: z.array(EngineVersion), pageInfo: PageInfo })
   .meta({ id: 'DeploymentVersionsResponse' });
 
 export const BuildStatusValue = z
@@ -226,7 +260,13 @@ export const ResetCreationStepInput = z
   .meta({ id: 'ResetCreationStepInput' });
 
 export const Region = z
-  .object({ id: z.string(), name: z.string(), isDefault: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string().meta({ description: 'A label for people; the id on this server.' }),
+    provider: z.string().meta({ description: 'Who runs the region: `self-hosted` (this server) here.' }),
+    isDefault: z.boolean(),
+  })
   .meta({ id: 'Region' });
 
 export const RegionsResponse = z.object({ items: z.array(Region) }).meta({ id: 'RegionsResponse' });

@@ -8,12 +8,38 @@ export const UserAttributeName = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,62}$/, 'must match ^[a-z][a-z0-9_]{0,62}$');
 
+export const UserAttributeValue = z
+  .union([
+    z.string().max(1000),
+    z.number(),
+    z.boolean(),
+    z.array(z.string().max(1000)).max(100),
+    z.array(z.number()).max(100),
+  ])
+  .meta({ id: 'UserAttributeValue' });
+
+export type UserAttributeValue = z.infer<typeof UserAttributeValue>;
+
+type UserAttributeTypeName = (typeof userAttributeTypes)[number];
+
+/** Whether a value is one of the attribute's type (an empty list fits both list types). */
+export function isValueOfAttributeType(value: UserAttributeValue, type: UserAttributeTypeName): boolean {
+  if (type === 'string_array' || type === 'number_array') {
+    const itemType = type === 'string_array' ? 'string' : 'number';
+    return Array.isArray(value) && value.every((item) => typeof item === itemType);
+  }
+  return typeof value === type;
+}
+
 /** An attribute the account defines for its users; chat sessions may only set defined names. */
 export const UserAttribute = z
   .object({
     id: z.int(),
     name: z.string(),
     type: UserAttributeType,
+    displayName: z.string().nullable(),
+    description: z.string().nullable(),
+    defaultValue: UserAttributeValue.nullable().meta({ description: 'A value of the type; null when none.' }),
     createdAt: Timestamp,
   })
   .meta({ id: 'UserAttribute' });
@@ -28,8 +54,20 @@ export const CreateUserAttributeInput = z
   .object({
     name: UserAttributeName.meta({ description: 'Exposed to access policies as `userAttributes.<name>`.' }),
     type: UserAttributeType.default('string'),
+    displayName: z.string().trim().min(1).max(200).optional(),
+    description: z.string().max(2000).optional(),
+    defaultValue: UserAttributeValue.optional(),
   })
   .strict()
+  .refine(
+    (input) => input.defaultValue === undefined || isValueOfAttributeType(input.defaultValue, input.type),
+    { message: 'defaultValue must be a value of the type', path: ['defaultValue'] },
+  )
   .meta({ id: 'CreateUserAttributeInput' });
+
+export const ListUserAttributesQuery = z.object({
+  name: z.string().min(1).max(100).optional().meta({ description: 'Only the attribute of this name.' }),
+  type: UserAttributeType.optional(),
+});
 
 export const UserAttributeIdParams = z.object({ attributeId: IdParam });

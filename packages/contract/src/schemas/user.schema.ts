@@ -13,6 +13,11 @@ export const User = z
     id: z.int(),
     email: z.string(),
     name: z.string().nullable(),
+    firstName: z
+      .string()
+      .nullable()
+      .meta({ description: 'The first word of `name` (hosted clients read it).' }),
+    lastName: z.string().nullable().meta({ description: 'The rest of `name` after its first word.' }),
     role: Role,
     status: UserStatus,
     createdAt: Timestamp,
@@ -23,6 +28,8 @@ export const User = z
 export type User = z.infer<typeof User>;
 
 export const CurrentUser = User.extend({
+  username: z.string().meta({ description: 'The name the user signs in with: their e-mail.' }),
+  isAdmin: z.boolean().meta({ description: 'Whether this credential acts with the admin role.' }),
   account: z.object({ id: z.int(), name: z.string() }),
   credential: z.object({
     type: z.literal('api-key'),

@@ -1,4 +1,4 @@
-import { isMap, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, LineCounter, parseDocument } from 'yaml';
 import type { Cube } from '../model/cube.types.js';
 import type { ModelError } from '../model/model-error.types.js';
 import type { SourcePosition } from '../model/source-location.types.js';
@@ -38,8 +38,21 @@ export function parseModelFile(file: ModelFile, errors: ModelError[]): ParsedMod
     });
   }
   // After a syntax error the recovered tree is unreliable: its cubes still join the model (so other files
-  // do not report them unknown) but its shape errors would mislead, so they wait for the syntax fix.
-  const shapeErrors = document.errors.length === 0 ? errors : [];
+  // do not report them unknown) but its shape errors would mislead, so they wait for the syntax fix. A
+  // repeated key is the exception: the tree still says what the file says, so every error is reported.
+  const isTreeReliable = document.errors.every((error) => treeKeepingSyntaxErrors.has(error.code));
+  return parseTree(file, document, lineCounter, isTreeReliable ? errors : []);
+}
+
+/** Syntax errors after which the parsed tree still says what the file says (the last value wins). */
+const treeKeepingSyntaxErrors: ReadonlySet<string> = new Set(['DUPLICATE_KEY']);
+
+function parseTree(
+  file: ModelFile,
+  document: Document.Parsed,
+  lineCounter: LineCounter,
+  shapeErrors: ModelError[],
+): ParsedModelFile {
   const context = new FileParseContext(file.fileName, document, lineCounter, shapeErrors);
   const root = YamlCursor.root(context, document.contents);
   if (!root.isMissing && !isMap(root.node)) {

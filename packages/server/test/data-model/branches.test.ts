@@ -41,6 +41,8 @@ describe.each(storeEngines)('data-model branches and merges on %s', (engine: Sto
       name: 'feature/a',
       parentBranch: 'main',
       lastHash: mainHead,
+      isStagingEnvironmentEnabled: false,
+      branchName: 'feature/a',
     });
     expectErrorBody(
       await server.request({ method: 'POST', url: `${base}/branches`, body: { name: 'feature/a' } }),
@@ -53,8 +55,20 @@ describe.each(storeEngines)('data-model branches and merges on %s', (engine: Sto
     const list = await server.request({ method: 'GET', url: `${base}/branches` });
     expect(list.body).toEqual({
       items: [
-        { id: 'feature/a', name: 'feature/a', parentBranch: 'main', lastHash: mainHead },
-        { id: 'main', name: 'main', parentBranch: null, lastHash: mainHead },
+        {
+          id: 'feature/a',
+          name: 'feature/a',
+          parentBranch: 'main',
+          lastHash: mainHead,
+          isStagingEnvironmentEnabled: false,
+        },
+        {
+          id: 'main',
+          name: 'main',
+          parentBranch: null,
+          lastHash: mainHead,
+          isStagingEnvironmentEnabled: false,
+        },
       ],
     });
     expectErrorBody(

@@ -154,7 +154,9 @@ describe.each(storeEngines)(
     it('lists the configured region as the default', async () => {
       const response = await server.request({ method: 'GET', url: '/api/v1/regions/' });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ items: [{ id: 'local', name: 'local', isDefault: true }] });
+      expect(response.body).toEqual({
+        items: [{ id: 'local', name: 'local', title: 'local', provider: 'self-hosted', isDefault: true }],
+      });
     });
   },
 );
@@ -171,8 +173,8 @@ describe.each(storeEngines)('configured regions on %s', (engine: StoreEngine) =>
   it('lists the regions, defaults to the first, and refuses others naming the allowed ones', async () => {
     expect((await server.request({ method: 'GET', url: '/api/v1/regions' })).body).toEqual({
       items: [
-        { id: 'eu-west', name: 'eu-west', isDefault: true },
-        { id: 'us-east', name: 'us-east', isDefault: false },
+        { id: 'eu-west', name: 'eu-west', title: 'eu-west', provider: 'self-hosted', isDefault: true },
+        { id: 'us-east', name: 'us-east', title: 'us-east', provider: 'self-hosted', isDefault: false },
       ],
     });
     expect((await createDeployment(server)).region).toBe('eu-west');

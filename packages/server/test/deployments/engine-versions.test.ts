@@ -32,10 +32,17 @@ describe.each(storeEngines)('engine versions on %s', (engine: StoreEngine) => {
 
   it("lists this build's engine version on both channels and marks the one running", async () => {
     const deployment = await createDeployment(server);
-    expect(await versionsOf(deployment.id)).toEqual([
-      { version, image: `platform/engine:v${version}`, channel: 'latest', isCurrent: true },
-      { version, image: `platform/engine:v${version}`, channel: 'release', isCurrent: false },
-    ]);
+    expect(await versionsOf(deployment.id)).toEqual(
+      [
+        { version, image: `platform/engine:v${version}`, channel: 'latest', isCurrent: true },
+        { version, image: `platform/engine:v${version}`, channel: 'release', isCurrent: false },
+      ].map((item) => ({
+        ...item,
+        releaseChannel: item.channel,
+        releaseChannelVersion: version,
+        isLatestInChannel: true,
+      })),
+    );
   });
 
   it('accepts a bare, a v-prefixed or an image version and stores it bare', async () => {

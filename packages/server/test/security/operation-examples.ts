@@ -92,6 +92,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listBranches: { params: onDeployment },
   createBranch: { params: onDeployment, body: () => ({ name: 'security-example' }) },
   deleteBranch: { params: onDeployment, query: { branchName: 'security-example' } },
+  setStagingEnvironment: { params: onDeployment, body: () => ({ branchName: 'main', enabled: false }) },
   commitBranch: { params: onDeployment, body: () => ({ message: 'security example' }) },
   pullBranch: { params: onDeployment, body: () => ({}) },
   mergeBranch: { params: onDeployment, body: () => ({ branchName: 'security-example' }) },
@@ -121,6 +122,12 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   createDeploymentToken: {
     params: onDeployment,
     body: () => ({ securityContext: { tenant: 'security-example' }, expiresIn: 600 }),
+  },
+  listEnvironments: { params: onDeployment },
+  listEnvironmentTokens: { params: ({ deploymentId }) => ({ deploymentId, environmentId: 'production' }) },
+  createEnvironmentToken: {
+    params: ({ deploymentId }) => ({ deploymentId, environmentId: 'production' }),
+    body: () => ({ security_context: { tenant: 'security-example' }, expires_in: 600 }),
   },
   loadQuery: { params: onDeployment, query: { query: JSON.stringify(countQuery) } },
   postLoadQuery: { params: onDeployment, body: () => ({ query: countQuery }) },

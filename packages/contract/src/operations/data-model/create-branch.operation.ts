@@ -1,4 +1,4 @@
-import { Branch, CreateBranchInput } from '../../schemas/branch.schema.js';
+import { CreateBranchInput, CreatedBranch } from '../../schemas/branch.schema.js';
 import { DeploymentIdParams } from '../../schemas/common.schema.js';
 import { defineOperation } from '../operation.js';
 
@@ -14,6 +14,6 @@ export const createBranch = defineOperation({
   params: DeploymentIdParams,
   body: CreateBranchInput,
   successStatus: 201,
-  response: Branch,
+  response: CreatedBranch,
   errors: ['NOT_FOUND', 'CONFLICT'],
 });

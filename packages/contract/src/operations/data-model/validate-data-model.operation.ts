@@ -1,5 +1,5 @@
 import { DeploymentIdParams } from '../../schemas/common.schema.js';
-import { BranchQuery, DataModelValidation } from '../../schemas/data-model.schema.js';
+import { DataModelValidation, ValidateDataModelQuery } from '../../schemas/data-model.schema.js';
 import { defineOperation } from '../operation.js';
 
 export const validateDataModel = defineOperation({
@@ -11,7 +11,7 @@ export const validateDataModel = defineOperation({
   description: 'A model with errors is still a 200 with `valid: false`.',
   action: 'SchemaRead',
   params: DeploymentIdParams,
-  query: BranchQuery,
+  query: ValidateDataModelQuery,
   response: DataModelValidation,
   errors: ['NOT_FOUND'],
 });

@@ -1,4 +1,4 @@
-import { UserAttributesListResponse } from '../../schemas/user-attribute.schema.js';
+import { ListUserAttributesQuery, UserAttributesListResponse } from '../../schemas/user-attribute.schema.js';
 import { defineOperation } from '../operation.js';
 
 export const listUserAttributes = defineOperation({
@@ -8,5 +8,6 @@ export const listUserAttributes = defineOperation({
   tag: 'UserAttributes',
   summary: 'List the user attributes the account defines',
   action: null,
+  query: ListUserAttributesQuery,
   response: UserAttributesListResponse,
 });

@@ -1,5 +1,5 @@
 import type { Branch } from '@platform/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
@@ -21,20 +21,18 @@ export class BranchesService {
   async list(principal: Principal, deploymentId: number): Promise<{ items: Branch[] }> {
     const model = await this.access.load(principal, deploymentId, 'SchemaRead');
     const branches = await this.access.gitStore.listBranches(model.repositoryId);
-    const parents = new Map(
+    const recorded = new Map(
       (
-        await this.database
-          .select({ name: branchesTable.name, parentBranch: branchesTable.parentBranch })
-          .from(branchesTable)
-          .where(eq(branchesTable.deploymentId, deploymentId))
-      ).map((row) => [row.name, row.parentBranch]),
+        await this.database.select().from(branchesTable).where(eq(branchesTable.deploymentId, deploymentId))
+      ).map((row) => [row.name, row]),
     );
     return {
       items: branches.map((branch) => ({
         id: branch.name,
         name: branch.name,
-        parentBranch: parents.get(branch.name) ?? null,
+        parentBranch: recorded.get(branch.name)?.parentBranch ?? null,
         lastHash: branch.head,
+        isStagingEnvironmentEnabled: recorded.get(branch.name)?.isStagingEnvironmentEnabled ?? false,
       })),
     };
   }
@@ -43,7 +41,7 @@ export class BranchesService {
     principal: Principal,
     deploymentId: number,
     body: { name: string; from?: string; enterDevMode?: boolean },
-  ): Promise<Branch> {
+  ): Promise<Branch & { branchName: string }> {
     const model = await this.access.load(principal, deploymentId, 'SchemaUpdateDevBranches');
     // Personal branches are named after credentials; taking another's name would let two share one.
     if (personalBranchPattern.test(body.name) && body.name !== personalBranchOf(principal)) {
@@ -61,7 +59,52 @@ export class BranchesService {
     });
     await this.devMode.recordBranch(deploymentId, body.name, parentBranch);
     if (body.enterDevMode) await this.devMode.activate(principal, deploymentId, body.name, parentBranch);
-    return { id: body.name, name: body.name, parentBranch, lastHash: head };
+    return {
+      id: body.name,
+      name: body.name,
+      parentBranch,
+      lastHash: head,
+      isStagingEnvironmentEnabled: false,
+      branchName: body.name,
+    };
+  }
+
+  /** The branch (the deploy branch too) gets a staging environment, or loses it; it must exist. */
+  async setStagingEnvironment(
+    principal: Principal,
+    deploymentId: number,
+    body: { branchName: string; enabled: boolean },
+  ) {
+    const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    await this.access.headOf(model.repositoryId, body.branchName);
+    await this.database
+      .insert(branchesTable)
+      .values({
+        deploymentId,
+        name: body.branchName,
+        parentBranch: null,
+        isStagingEnvironmentEnabled: body.enabled,
+      })
+      .onConflictDoUpdate({
+        target: [branchesTable.deploymentId, branchesTable.name],
+        set: { isStagingEnvironmentEnabled: body.enabled },
+      });
+    return { branchName: body.branchName, isStagingEnvironmentEnabled: body.enabled };
+  }
+
+  /** The branches whose staging environment is on, for the environments of the deployment. */
+  async stagingBranches(deploymentId: number): Promise<string[]> {
+    const rows = await this.database
+      .select({ name: branchesTable.name })
+      .from(branchesTable)
+      .where(
+        and(
+          eq(branchesTable.deploymentId, deploymentId),
+          eq(branchesTable.isStagingEnvironmentEnabled, true),
+        ),
+      )
+      .orderBy(asc(branchesTable.name));
+    return rows.map((row) => row.name);
   }
 
   async delete(principal: Principal, deploymentId: number, branchName: string) {

@@ -22,6 +22,7 @@ type DataModelOperations = Pick<
   | 'listBranches'
   | 'createBranch'
   | 'deleteBranch'
+  | 'setStagingEnvironment'
   | 'commitBranch'
   | 'pullBranch'
   | 'mergeBranch'
@@ -67,6 +68,8 @@ export function dataModelRoutes(services: DataModelModuleServices): OperationHan
       branches.create(context.principal, params.deploymentId, body),
     deleteBranch: ({ params, query, context }) =>
       branches.delete(context.principal, params.deploymentId, query.branchName),
+    setStagingEnvironment: ({ params, body, context }) =>
+      branches.setStagingEnvironment(context.principal, params.deploymentId, body),
     commitBranch: ({ params, body, context }) => commits.commit(context.principal, params.deploymentId, body),
     pullBranch: ({ params, body, context }) =>
       services.gitRemotes.pull(context.principal, params.deploymentId, body.branchName),
@@ -81,7 +84,7 @@ export function dataModelRoutes(services: DataModelModuleServices): OperationHan
     validateUpload: ({ params, body, context }) =>
       uploadCommits.validate(context.principal, params.deploymentId, body),
     validateDataModel: ({ params, query, context }) =>
-      services.modelValidation.validate(context.principal, params.deploymentId, query.branchName),
+      services.modelValidation.validate(context.principal, params.deploymentId, query),
     connectGithub: ({ params, body, context }) =>
       services.gitRemotes.connect(context.principal, params.deploymentId, body),
   };

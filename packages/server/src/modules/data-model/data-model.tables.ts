@@ -9,6 +9,8 @@ export const branchesTable = pgTable(
     deploymentId: integer('deployment_id').notNull(),
     name: text('name').notNull(),
     parentBranch: text('parent_branch'),
+    /** Whether the branch serves a staging environment (GET .../environments?type=staging). */
+    isStagingEnvironmentEnabled: boolean('is_staging_environment_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.deploymentId, table.name] })],

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
@@ -104,6 +104,15 @@ export class DevModeService {
     const target = requested ?? session?.branchName ?? model.deployment.deployBranchName;
     if (!session || session.branchName !== target) throw notDevModeBranch(target);
     return target;
+  }
+
+  /** Every credential's dev-mode branch that is on, oldest credential first (the development environments). */
+  async activeSessions(deploymentId: number): Promise<DevSessionRow[]> {
+    return this.database
+      .select()
+      .from(devSessionsTable)
+      .where(and(eq(devSessionsTable.deploymentId, deploymentId), eq(devSessionsTable.isActive, true)))
+      .orderBy(asc(devSessionsTable.credentialId));
   }
 
   /** Forgets every session on a deleted branch, so no credential keeps writing into nothing. */

@@ -24,33 +24,30 @@ export class MergeService {
   async merge(
     principal: Principal,
     deploymentId: number,
-    body: { branchName: string; squashCommits?: boolean; deleteBranch?: boolean },
+    body: { branchName?: string | undefined; squashCommits?: boolean; deleteBranch?: boolean },
   ) {
     const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
-    const target = (await this.parentOf(deploymentId, body.branchName)) ?? model.deployment.deployBranchName;
-    if (target === body.branchName)
-      throw new AppError('BAD_REQUEST', 'a branch cannot be merged into itself');
+    const source = await this.sourceOf(principal, deploymentId, body.branchName);
+    const target = (await this.parentOf(deploymentId, source)) ?? model.deployment.deployBranchName;
+    if (target === source) throw new AppError('BAD_REQUEST', 'a branch cannot be merged into itself');
     const result = await this.mergeInto(principal, model, {
-      source: body.branchName,
+      source,
       target,
-      message: `Merge ${body.branchName} into ${target}`,
+      message: `Merge ${source} into ${target}`,
       squash: body.squashCommits ?? false,
     });
-    const branchDeleted = body.deleteBranch ? await this.remove(model, body.branchName) : false;
+    const branchDeleted = body.deleteBranch ? await this.remove(model, source) : false;
     return { merged: result.merged, branchDeleted };
   }
 
   async mergeToDefault(
     principal: Principal,
     deploymentId: number,
-    body: { message: string; branchName?: string; removeBranchAfterMerge?: boolean },
+    body: { message?: string | undefined; branchName?: string; removeBranchAfterMerge?: boolean },
   ) {
     const model = await this.access.load(principal, deploymentId, 'SchemaUpdate');
     const target = model.deployment.deployBranchName;
-    const source = body.branchName ?? (await this.devMode.activeSession(principal, deploymentId))?.branchName;
-    if (!source) {
-      throw new AppError('BAD_REQUEST', 'give branchName, or start dev mode to merge your dev-mode branch');
-    }
+    const source = await this.sourceOf(principal, deploymentId, body.branchName);
     if (source === target) throw new AppError('BAD_REQUEST', 'a branch cannot be merged into itself');
     // With a remote, the merge commit is pushed before the deploy branch moves: a refused or unreachable
     // remote answers 400 and leaves the deploy branch (and everything built from it) as it was.
@@ -59,7 +56,7 @@ export class MergeService {
     const result = await this.mergeInto(principal, model, {
       source,
       target,
-      message: body.message,
+      message: body.message ?? `Merge ${source} into ${target}`,
       squash: false,
       pushTo,
     });
@@ -71,6 +68,15 @@ export class MergeService {
     }
     const branchDeleted = body.removeBranchAfterMerge ? await this.remove(model, source) : false;
     return { merged: result.merged, branchDeleted, lastHash: result.lastHash, pushed: remote !== null };
+  }
+
+  /** The branch a merge takes: the one named, else the caller's dev-mode branch (what the hosted CLI means). */
+  private async sourceOf(principal: Principal, deploymentId: number, branchName: string | undefined) {
+    const source = branchName ?? (await this.devMode.activeSession(principal, deploymentId))?.branchName;
+    if (!source) {
+      throw new AppError('BAD_REQUEST', 'give branchName, or start dev mode to merge your dev-mode branch');
+    }
+    return source;
   }
 
   private async mergeInto(

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import type { GitAuthor } from '../../platform/git-store/git-store.js';
 import { assertBranchName } from '../../platform/git-store/ref-names.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
-import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import { authorOf, type DataModelAccess } from '../data-model/data-model-access.js';
 import { withGitErrors } from '../data-model/git-errors.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
@@ -229,7 +229,7 @@ export class DbtSyncService {
   /** Newest first, so the cursor moves towards smaller ids. */
   async list(principal: Principal, deploymentId: number, query: DbtSyncsQuery) {
     await this.access.load(principal, deploymentId, 'SchemaRead');
-    const beforeId = decodeCursor(query.after);
+    const { afterId: beforeId, size, offset } = pageWindowOf(query);
     const conditions: SQL[] = [eq(dbtSyncRunsTable.deploymentId, deploymentId)];
     if (beforeId !== null) conditions.push(lt(dbtSyncRunsTable.id, beforeId));
     if (query.status) conditions.push(eq(dbtSyncRunsTable.status, query.status));
@@ -239,8 +239,9 @@ export class DbtSyncService {
       .from(dbtSyncRunsTable)
       .where(and(...conditions))
       .orderBy(desc(dbtSyncRunsTable.id))
-      .limit(query.first + 1);
-    const page = pageOf(rows, query.first);
+      .offset(offset)
+      .limit(size + 1);
+    const page = pageOf(rows, size);
     return { items: page.rows.map(toRun), pageInfo: page.pageInfo };
   }
 

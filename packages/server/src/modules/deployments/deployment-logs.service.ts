@@ -3,7 +3,7 @@ import type { DeploymentLogEntry, LogContainer, LogSource } from '@platform/cont
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
 import type { Database } from '../../platform/database/database.js';
-import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { Principal } from '../identity/principal.js';
 import type { DeploymentAccessService } from './deployment-access.service.js';
 import { type DeploymentLogRow, deploymentLogsTable } from './deployments.tables.js';
@@ -61,7 +61,7 @@ export class DeploymentLogsService {
   async list(principal: Principal, deploymentId: number, query: DeploymentLogsQuery) {
     await this.access.load(principal, deploymentId, 'DeploymentRead');
     // Log ids are bigserial: cursors may go past the integer range of other tables.
-    const afterId = decodeCursor(query.after, Number.MAX_SAFE_INTEGER);
+    const { afterId, size, offset } = pageWindowOf(query, Number.MAX_SAFE_INTEGER);
     const conditions: SQL[] = [eq(deploymentLogsTable.deploymentId, deploymentId)];
     if (afterId !== null) conditions.push(gt(deploymentLogsTable.id, afterId));
     if (query.source) conditions.push(eq(deploymentLogsTable.source, query.source));
@@ -72,8 +72,9 @@ export class DeploymentLogsService {
       .from(deploymentLogsTable)
       .where(and(...conditions))
       .orderBy(asc(deploymentLogsTable.id))
-      .limit(query.first + 1);
-    const page = pageOf(rows, query.first);
+      .offset(offset)
+      .limit(size + 1);
+    const page = pageOf(rows, size);
     return { items: page.rows.map(toLogEntry), pageInfo: page.pageInfo };
   }
 }

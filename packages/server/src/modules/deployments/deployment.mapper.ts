@@ -27,5 +27,7 @@ export function toDeploymentSettings(row: DeploymentRow, publicUrl: string): Dep
     releaseChannel: row.releaseChannel,
     releaseChannelVersion: row.releaseChannelVersion,
     deployBranchName: row.deployBranchName,
+    targetPlatform: row.targetPlatform,
+    isManaged: row.isManaged,
   };
 }

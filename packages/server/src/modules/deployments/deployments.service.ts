@@ -4,10 +4,10 @@ import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
-import { firstCreationStep } from './creation-step.machine.js';
+import { creationFlows, describeFlow, firstCreationStep } from './creation-step.machine.js';
 import { toDeployment, toDeploymentSettings } from './deployment.mapper.js';
 import type { DeploymentAccessService } from './deployment-access.service.js';
 import type { DeploymentLogsService } from './deployment-logs.service.js';
@@ -41,13 +41,13 @@ export class DeploymentsService {
 
   /** A key scoped to some deployments lists only those. Served from the deployment directory's cache. */
   async list(principal: Principal, query: ListDeploymentsQuery) {
-    const afterId = decodeCursor(query.after);
+    const { afterId, size, offset } = pageWindowOf(query);
     const matching = (await this.access.visible(principal)).filter(
       (row) =>
         (afterId === null || row.id > afterId) &&
-        (query.creationStep === undefined || row.creationStep === query.creationStep),
+        (query.creationStep === undefined || query.creationStep.includes(row.creationStep)),
     );
-    const page = pageOf(matching.slice(0, query.first + 1), query.first);
+    const page = pageOf(matching.slice(offset, offset + size + 1), size);
     return {
       items: page.rows.map((row) => toDeployment(row, this.config.publicUrl)),
       pageInfo: page.pageInfo,
@@ -77,6 +77,13 @@ export class DeploymentsService {
     }
     const region = input.region ?? defaultRegionOf(this.config.regions);
     assertRegionAvailable(region, this.config.regions);
+    const creationStep = input.creationStep ?? firstCreationStep;
+    if (!creationFlows[input.creationMethod].includes(creationStep)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `creationStep ${creationStep} is not part of the ${describeFlow(input.creationMethod)}`,
+      );
+    }
     try {
       const row = await this.database.transaction(async (transaction) => {
         const [created] = await transaction
@@ -84,8 +91,10 @@ export class DeploymentsService {
           .values({
             accountId: principal.accountId,
             name: input.name,
-            creationStep: firstCreationStep,
+            creationStep,
             cloudProvider: input.cloudProvider,
+            targetPlatform: input.targetPlatform,
+            isManaged: input.isManaged,
             creationMethod: input.creationMethod,
             deployMode: input.deployMode,
             region,

@@ -6,6 +6,7 @@ import {
   logContainers,
   logSources,
   releaseChannels,
+  targetPlatforms,
 } from '@platform/contract';
 import {
   bigserial,
@@ -34,6 +35,8 @@ export const deploymentsTable = pgTable(
     releaseChannel: text('release_channel', { enum: releaseChannels }).notNull().default('latest'),
     releaseChannelVersion: text('release_channel_version'),
     deployBranchName: text('deploy_branch_name').notNull().default('main'),
+    targetPlatform: text('target_platform', { enum: targetPlatforms }).notNull().default('aws'),
+    isManaged: boolean('is_managed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -61,6 +61,12 @@ export function assertEngineVersionAvailable(version: string, channel: ReleaseCh
   }
 }
 
+/** The catalogue lists newest first: a version is its channel's latest when none precedes it there. */
+export function isLatestInChannel(item: EngineVersion): boolean {
+  const newest = availableEngineVersions.find((candidate) => candidate.channel === item.channel);
+  return newest?.version === item.version;
+}
+
 /**
  * The deployment runs a version when it follows that version's channel and is pinned to it, or is
  * unpinned and the version is the channel's newest (the catalogue lists newest first).

@@ -30,7 +30,13 @@ export class RegionsService {
       accountId: principal.accountId,
     });
     return {
-      items: this.config.regions.map((id, index) => ({ id, name: id, isDefault: index === 0 })),
+      items: this.config.regions.map((id, index) => ({
+        id,
+        name: id,
+        title: id,
+        provider: 'self-hosted',
+        isDefault: index === 0,
+      })),
     };
   }
 }

@@ -5,7 +5,7 @@ import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
-import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import { apiKeyTokenPrefix, generateApiKeyToken, hashApiKeyToken } from './api-key-token.js';
 import type { AuthorizationService } from './authorization.service.js';
 import { apiKeyTopic } from './credential.service.js';
@@ -63,7 +63,7 @@ export class ApiKeysService {
   async list(principal: Principal, query: ListApiKeysQuery) {
     const userId = query.userId ?? principal.userId;
     if (userId !== principal.userId) await this.assertManagesUser(principal, userId);
-    const afterId = decodeCursor(query.after);
+    const { afterId, size, offset } = pageWindowOf(query);
     const conditions: SQL[] = [
       eq(apiKeysTable.accountId, principal.accountId),
       eq(apiKeysTable.userId, userId),
@@ -74,8 +74,9 @@ export class ApiKeysService {
       .from(apiKeysTable)
       .where(and(...conditions))
       .orderBy(asc(apiKeysTable.id))
-      .limit(query.first + 1);
-    const page = pageOf(rows, query.first);
+      .offset(offset)
+      .limit(size + 1);
+    const page = pageOf(rows, size);
     return { items: page.rows.map(toApiKey), pageInfo: page.pageInfo };
   }
 

@@ -11,7 +11,7 @@ export function userAttributesRoutes(
   userAttributes: UserAttributesService,
 ): OperationHandlers<UserAttributeOperations> {
   return {
-    listUserAttributes: ({ context }) => userAttributes.list(context.principal),
+    listUserAttributes: ({ query, context }) => userAttributes.list(context.principal, query),
     createUserAttribute: ({ body, context }) => userAttributes.create(context.principal, body),
     deleteUserAttribute: ({ params, context }) =>
       userAttributes.delete(context.principal, params.attributeId),

@@ -9,9 +9,18 @@ import type { Principal } from './principal.js';
 import { type UserAttributeRow, userAttributesTable } from './user-attributes.tables.js';
 
 type CreateUserAttributeInput = z.output<typeof contract.CreateUserAttributeInput>;
+type ListUserAttributesQuery = z.output<typeof contract.ListUserAttributesQuery>;
 
 function toUserAttribute(row: UserAttributeRow): contract.UserAttribute {
-  return { id: row.id, name: row.name, type: row.type, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    displayName: row.displayName,
+    description: row.description,
+    defaultValue: row.defaultValue,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -24,11 +33,14 @@ export class UserAttributesService {
     private readonly authorization: AuthorizationService,
   ) {}
 
-  async list(principal: Principal) {
+  async list(principal: Principal, query: ListUserAttributesQuery = {}) {
+    const conditions = [eq(userAttributesTable.accountId, principal.accountId)];
+    if (query.name !== undefined) conditions.push(eq(userAttributesTable.name, query.name));
+    if (query.type !== undefined) conditions.push(eq(userAttributesTable.type, query.type));
     const rows = await this.database
       .select()
       .from(userAttributesTable)
-      .where(eq(userAttributesTable.accountId, principal.accountId))
+      .where(and(...conditions))
       .orderBy(asc(userAttributesTable.name));
     return { items: rows.map(toUserAttribute) };
   }
@@ -41,7 +53,14 @@ export class UserAttributesService {
     try {
       const [row] = await this.database
         .insert(userAttributesTable)
-        .values({ accountId: principal.accountId, name: input.name, type: input.type })
+        .values({
+          accountId: principal.accountId,
+          name: input.name,
+          type: input.type,
+          displayName: input.displayName ?? null,
+          description: input.description ?? null,
+          defaultValue: input.defaultValue ?? null,
+        })
         .returning();
       return toUserAttribute(row as UserAttributeRow);
     } catch (error) {

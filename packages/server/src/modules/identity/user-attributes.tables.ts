@@ -1,11 +1,15 @@
-import { userAttributeTypes } from '@platform/contract';
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { type UserAttributeValue, userAttributeTypes } from '@platform/contract';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const userAttributesTable = pgTable('user_attributes', {
   id: serial('id').primaryKey(),
   accountId: integer('account_id').notNull(),
   name: text('name').notNull(),
   type: text('type', { enum: userAttributeTypes }).notNull().default('string'),
+  displayName: text('display_name'),
+  description: text('description'),
+  /** A JSON value of the attribute's type; null when none. */
+  defaultValue: jsonb('default_value').$type<UserAttributeValue>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -9,17 +9,22 @@ type UserOperations = Pick<
 
 export function usersRoutes(users: UsersService): OperationHandlers<UserOperations> {
   return {
-    getCurrentUser: async ({ context: { principal } }) => ({
-      ...(await users.get(principal, principal.userId)),
-      account: { id: principal.accountId, name: principal.accountName },
-      credential: {
-        type: principal.credential.type,
-        id: principal.credential.id,
-        role: principal.role,
-        deploymentIds: principal.credential.deploymentIds ? [...principal.credential.deploymentIds] : null,
-      },
-      actions: [...new Set([...actionsOfRole[principal.role], ...principal.grantedActions])],
-    }),
+    getCurrentUser: async ({ context: { principal } }) => {
+      const user = await users.get(principal, principal.userId);
+      return {
+        ...user,
+        username: user.email,
+        isAdmin: principal.role === 'admin',
+        account: { id: principal.accountId, name: principal.accountName },
+        credential: {
+          type: principal.credential.type,
+          id: principal.credential.id,
+          role: principal.role,
+          deploymentIds: principal.credential.deploymentIds ? [...principal.credential.deploymentIds] : null,
+        },
+        actions: [...new Set([...actionsOfRole[principal.role], ...principal.grantedActions])],
+      };
+    },
     listUsers: ({ query, context }) => users.list(context.principal, query),
     getUser: ({ params, context }) => users.get(context.principal, params.userId),
     createUser: ({ body, context }) => users.create(context.principal, body),

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { decodeCursor, pageOf } from '../../platform/paging/cursor.js';
+import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { AuthorizationService } from './authorization.service.js';
 import { userTopic } from './credential.service.js';
 import { type UserRow, usersTable } from './identity.tables.js';
@@ -26,7 +26,7 @@ export class UsersService {
   ) {}
 
   async list(principal: Principal, query: ListUsersQuery) {
-    const afterId = decodeCursor(query.after);
+    const { afterId, size, offset } = pageWindowOf(query);
     const conditions: SQL[] = [eq(usersTable.accountId, principal.accountId)];
     if (afterId !== null) conditions.push(gt(usersTable.id, afterId));
     if (query.status) conditions.push(eq(usersTable.status, query.status));
@@ -40,8 +40,9 @@ export class UsersService {
       .from(usersTable)
       .where(and(...conditions))
       .orderBy(asc(usersTable.id))
-      .limit(query.first + 1);
-    const page = pageOf(rows, query.first);
+      .offset(offset)
+      .limit(size + 1);
+    const page = pageOf(rows, size);
     return { items: page.rows.map(toUser), pageInfo: page.pageInfo };
   }
 

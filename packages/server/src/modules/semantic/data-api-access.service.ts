@@ -57,9 +57,12 @@ export class DataApiAccessService {
     const rows = await this.directory.rowsOf(token.accountId);
     const deployment = rows.find((row) => row.id === deploymentId);
     if (!deployment) throw notFound(`deployment ${deploymentId}`);
+    if (token.branchName !== undefined && branchName !== undefined && branchName !== token.branchName) {
+      throw new AppError('FORBIDDEN', `this token is for the environment of branch ${token.branchName} only`);
+    }
     return {
       deployment,
-      branchName: branchName ?? deployment.deployBranchName,
+      branchName: branchName ?? token.branchName ?? deployment.deployBranchName,
       caller: { groups: token.groups, securityContext: token.securityContext, userAttributes: {} },
     };
   }

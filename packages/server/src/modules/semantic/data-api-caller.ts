@@ -9,6 +9,8 @@ export interface DeploymentTokenClaims {
   securityContext: Record<string, unknown>;
   /** Groups access policies match the caller against. */
   groups: string[];
+  /** An environment's token queries only this branch; a deployment token leaves the branch to the request. */
+  branchName?: string | undefined;
   expiresAt: Date;
 }
 

@@ -36,6 +36,7 @@ export class DeploymentTokenSigner {
       deploymentId: claims.deploymentId,
       securityContext: claims.securityContext,
       ...(claims.groups.length > 0 ? { groups: claims.groups } : {}),
+      ...(claims.branchName === undefined ? {} : { branchName: claims.branchName }),
     })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setIssuer(issuer)
@@ -58,12 +59,14 @@ export class DeploymentTokenSigner {
       }
       throw new AppError('UNAUTHORIZED', 'the deployment token is not valid (bad signature or claims)');
     }
-    const { accountId, deploymentId, securityContext, groups, exp } = payload;
+    const { accountId, deploymentId, securityContext, groups, branchName, exp } = payload;
     const isWellFormed =
       Number.isInteger(accountId) &&
       Number.isInteger(deploymentId) &&
       isRecord(securityContext) &&
-      (groups === undefined || (Array.isArray(groups) && groups.every((group) => typeof group === 'string')));
+      (groups === undefined ||
+        (Array.isArray(groups) && groups.every((group) => typeof group === 'string'))) &&
+      (branchName === undefined || typeof branchName === 'string');
     if (!isWellFormed || typeof exp !== 'number') {
       throw new AppError('UNAUTHORIZED', 'the deployment token is not valid (bad signature or claims)');
     }
@@ -72,6 +75,7 @@ export class DeploymentTokenSigner {
       deploymentId: deploymentId as number,
       securityContext,
       groups: (groups as string[] | undefined) ?? [],
+      ...(branchName === undefined ? {} : { branchName: branchName as string }),
       expiresAt: new Date(exp * 1000),
     };
   }

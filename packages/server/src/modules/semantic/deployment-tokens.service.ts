@@ -16,7 +16,16 @@ export class DeploymentTokensService {
     private readonly signer: DeploymentTokenSigner,
   ) {}
 
-  async create(principal: Principal, deploymentId: number, input: CreateDeploymentTokenInput) {
+  /**
+   * Every token of a deployment is made here (environments' tokens too, bound to `options.branchName`),
+   * so one check decides who may mint one.
+   */
+  async create(
+    principal: Principal,
+    deploymentId: number,
+    input: CreateDeploymentTokenInput,
+    options: { branchName?: string } = {},
+  ) {
     const deployment = await this.deployments.load(principal, deploymentId, 'DeploymentManage');
     const { token, expiresAt } = await this.signer.sign(
       {
@@ -24,6 +33,7 @@ export class DeploymentTokensService {
         deploymentId: deployment.id,
         securityContext: input.securityContext ?? {},
         groups: input.groups ?? [],
+        ...(options.branchName === undefined ? {} : { branchName: options.branchName }),
       },
       input.expiresIn,
     );

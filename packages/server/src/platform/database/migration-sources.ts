@@ -6,6 +6,7 @@ export const migrationSources: readonly MigrationSource[] = [
   { module: 'deployments', directory: new URL('../../modules/deployments/migrations/', import.meta.url) },
   { module: 'agents', directory: new URL('../../modules/agents/migrations/', import.meta.url) },
   { module: 'data-model', directory: new URL('../../modules/data-model/migrations/', import.meta.url) },
+  { module: 'environments', directory: new URL('../../modules/environments/migrations/', import.meta.url) },
   { module: 'dbt-sync', directory: new URL('../../modules/dbt-sync/migrations/', import.meta.url) },
   { module: 'chat', directory: new URL('../../modules/chat/migrations/', import.meta.url) },
 ];

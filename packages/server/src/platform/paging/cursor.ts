@@ -33,3 +33,31 @@ export function pageOf<Row extends { id: number }>(
   const last = page[page.length - 1];
   return { rows: page, pageInfo: { endCursor: last ? encodeCursor(last.id) : null, hasNextPage } };
 }
+
+/** Which slice of a list a request asks for, by cursor (`first`/`after`) or by position (`limit`/`offset`). */
+export interface PageWindow {
+  size: number;
+  /** The id after which the page starts (null: from the start). */
+  afterId: number | null;
+  /** Rows to skip before the page. */
+  offset: number;
+}
+
+export function pageWindowOf(
+  query: {
+    first: number;
+    after?: string | undefined;
+    limit?: number | undefined;
+    offset?: number | undefined;
+  },
+  largestId: number = maximumId,
+): PageWindow {
+  if (query.after !== undefined && query.offset !== undefined) {
+    throw new AppError('BAD_REQUEST', 'page with either after (a cursor) or offset, not both');
+  }
+  return {
+    size: query.limit ?? query.first,
+    afterId: decodeCursor(query.after, largestId),
+    offset: query.offset ?? 0,
+  };
+}

@@ -1,0 +1,89 @@
+import { operations } from '@platform/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeployment } from '../deployments/deployment-helpers.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { expectErrorBody } from './expect-error-body.js';
+
+interface Page {
+  items: Array<{ id?: number; date?: string; message?: string }>;
+  pageInfo: { endCursor: string | null; hasNextPage: boolean };
+}
+
+/**
+ * Every paged list takes `limit`/`offset` (what the hosted CLI sends) as well as `first`/`after`, and an
+ * offset together with a cursor is a 400: one page window for all of them (platform/paging).
+ */
+describe('offset and limit on every paged list', () => {
+  let server: TestServer;
+  let listUrls: Record<string, string>;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const deployments = [];
+    for (let index = 0; index < 4; index += 1) deployments.push(await createDeployment(server));
+    for (let index = 0; index < 3; index += 1) {
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/users',
+        body: { email: `paged-${index}@example.com` },
+      });
+      await server.request({ method: 'POST', url: '/api/v1/api-keys', body: { name: `paged-${index}` } });
+    }
+    const deploymentId = deployments[0]?.id ?? 0;
+    for (let index = 0; index < 3; index += 1) {
+      await server.request({
+        method: 'PUT',
+        url: `/api/v1/deployments/${deploymentId}`,
+        body: { name: `paged-${index}` },
+      });
+    }
+    listUrls = {
+      listUsers: '/api/v1/users',
+      listApiKeys: '/api/v1/api-keys',
+      listDeployments: '/api/v1/deployments',
+      listDeploymentLogs: `/api/v1/deployments/${deploymentId}/logs`,
+      listDbtSyncs: `/api/v1/deployments/${deploymentId}/dbt-sync`,
+      listEnvironments: `/api/v1/deployments/${deploymentId}/environments`,
+    };
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('covers every operation whose query pages', () => {
+    const paged = Object.values(operations)
+      .filter(
+        (operation) =>
+          operation.query !== null && 'shape' in operation.query && 'offset' in operation.query.shape,
+      )
+      .map((operation) => operation.operationId)
+      .filter((operationId) => operationId !== 'listEnvironmentTokens')
+      .sort();
+    expect(paged).toEqual(Object.keys(listUrls).sort());
+  });
+
+  it('answers limit/offset with the same items as the cursor pages, and refuses offset with after', async () => {
+    for (const [operationId, url] of Object.entries(listUrls)) {
+      const all = (await server.request({ method: 'GET', url: `${url}?first=100` })).body as Page;
+      const sliced = await server.request({ method: 'GET', url: `${url}?offset=1&limit=2` });
+      expect(sliced.status, `${operationId} ${JSON.stringify(sliced.body)}`).toBe(200);
+      expect((sliced.body as Page).items, operationId).toEqual(all.items.slice(1, 3));
+      const firstPage = (await server.request({ method: 'GET', url: `${url}?limit=1` })).body as Page;
+      expect(firstPage.items, operationId).toEqual(all.items.slice(0, 1));
+      if (firstPage.pageInfo.endCursor) {
+        expectErrorBody(
+          await server.request({
+            method: 'GET',
+            url: `${url}?offset=1&after=${firstPage.pageInfo.endCursor}`,
+          }),
+          'BAD_REQUEST',
+          operationId,
+        );
+      }
+      expectErrorBody(
+        await server.request({ method: 'GET', url: `${url}?offset=-1` }),
+        'BAD_REQUEST',
+        operationId,
+      );
+    }
+  });
+});
