@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
+import { assertCredentialWithin } from '../identity/credential-rights.js';
 import type { Principal } from '../identity/principal.js';
 import { type DeploymentChatAuthRow, deploymentChatAuthTable } from './agents.tables.js';
 import type { ChatAuthSettings } from './chat-agent.js';
@@ -50,6 +51,13 @@ export class ChatAuthSettingsService {
   /** Fields left out keep their value, null clears one, `[ENCRYPTED]` keeps the stored secret. */
   async update(principal: Principal, deploymentId: number, input: UpdateChatAuthSettingsInput) {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
+    // Whoever sets the secret or the JWKS URL signs platform tokens with any claims (any user, any
+    // groups, `admin` included): the settings take an admin's rights on this deployment.
+    assertCredentialWithin(
+      principal,
+      { role: 'admin', deploymentIds: [deploymentId] },
+      "changing the deployment's chat-auth settings",
+    );
     const current = await this.rowOf(deploymentId);
     let secretEncrypted = current.secretEncrypted;
     if (input.secret === encryptedPlaceholder) {

@@ -6,6 +6,7 @@ import type { Database } from '../../platform/database/database.js';
 import type { GitRemote } from '../../platform/git-store/git-store.js';
 import type { DataModelAccess } from '../data-model/data-model-access.js';
 import { refuseDataDirectoryRemote } from '../data-model/refuse-data-directory-remote.js';
+import { assertCredentialWithin } from '../identity/credential-rights.js';
 import type { Principal } from '../identity/principal.js';
 import { type DbtRepositoryRow, dbtRepositoriesTable } from './dbt-sync.tables.js';
 
@@ -47,6 +48,14 @@ export class DbtRepositoriesService {
     input: ConnectDbtRepositoryInput,
   ): Promise<DbtRepository> {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    if (input.webhookSecret) {
+      // The secret starts syncs that write this deployment's model: a developer's rights there.
+      assertCredentialWithin(
+        principal,
+        { role: 'developer', deploymentIds: [deploymentId] },
+        'a dbt webhook secret',
+      );
+    }
     refuseDataDirectoryRemote(input.repositoryUrl, this.options.dataDirectory);
     const values = {
       repositoryUrl: input.repositoryUrl,
