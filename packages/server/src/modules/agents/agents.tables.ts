@@ -9,7 +9,9 @@ export const agentsTable = pgTable('agents', {
   name: text('name').notNull(),
   instructions: text('instructions'),
   modelProvider: text('model_provider', { enum: llmProviders }),
+  /** Shown as is: its userinfo's secret is `[ENCRYPTED]` here and encrypted in the next column. */
   modelBaseUrl: text('model_base_url'),
+  modelBaseUrlSecretEncrypted: text('model_base_url_secret_encrypted'),
   modelName: text('model_name'),
   modelApiKeyEncrypted: text('model_api_key_encrypted'),
   isDefault: boolean('is_default').notNull().default(false),

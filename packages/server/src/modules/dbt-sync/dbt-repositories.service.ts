@@ -2,6 +2,12 @@ import { type ConnectDbtRepositoryInput, type DbtRepository, operations } from '
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import {
+  maskedUrlRefusal,
+  maskUrlCredentials,
+  openUrl,
+  sealWrittenUrl,
+} from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitRemote } from '../../platform/git-store/git-store.js';
 import type { DataModelAccess } from '../data-model/data-model-access.js';
@@ -57,8 +63,18 @@ export class DbtRepositoriesService {
       );
     }
     refuseDataDirectoryRemote(input.repositoryUrl, this.options.dataDirectory);
+    const current = await this.row(deploymentId);
+    const sealed = sealWrittenUrl(
+      input.repositoryUrl,
+      current
+        ? { maskedUrl: current.repositoryUrl, secretEncrypted: current.repositoryUrlSecretEncrypted }
+        : null,
+      this.secretBox,
+    );
+    if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal('repositoryUrl'));
     const values = {
-      repositoryUrl: input.repositoryUrl,
+      repositoryUrl: sealed.maskedUrl,
+      repositoryUrlSecretEncrypted: sealed.secretEncrypted,
       branch: input.branch,
       tokenEncrypted: input.token ? this.secretBox.encrypt(input.token) : null,
       webhookSecretEncrypted: input.webhookSecret ? this.secretBox.encrypt(input.webhookSecret) : null,
@@ -90,9 +106,11 @@ export class DbtRepositoriesService {
     if (!row) return null;
     const token = row.tokenEncrypted ? this.secretBox.decrypt(row.tokenEncrypted) : undefined;
     // Hosts such as GitHub take a token as the password of any user; `x-access-token` is their convention.
-    const remote: GitRemote = token
-      ? { url: row.repositoryUrl, username: 'x-access-token', token }
-      : { url: row.repositoryUrl };
+    const url = openUrl(
+      { maskedUrl: row.repositoryUrl, secretEncrypted: row.repositoryUrlSecretEncrypted },
+      this.secretBox,
+    );
+    const remote: GitRemote = token ? { url, username: 'x-access-token', token } : { url };
     return {
       remote,
       branch: row.branch,
@@ -111,7 +129,7 @@ export class DbtRepositoriesService {
 
 function toRepository(row: DbtRepositoryRow): DbtRepository {
   return {
-    repositoryUrl: row.repositoryUrl,
+    repositoryUrl: maskUrlCredentials(row.repositoryUrl),
     branch: row.branch,
     hasToken: row.tokenEncrypted !== null,
     hasWebhookSecret: row.webhookSecretEncrypted !== null,
