@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import { createAdminApiKey, createDeployment } from '../security/account-resources.js';
-import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
+import {
+  createUserWithKey,
+  type StoreEngine,
+  startTestServer,
+  storeEngines,
+  type TestServer,
+} from '../support/test-server.js';
 
 /** The admin's own keys, each limited differently; `unlimited` is the bootstrap key. */
 type CredentialName = 'viewer-limited' | 'developer-limited' | 'scoped' | 'unlimited';
@@ -410,6 +416,31 @@ describe.each(storeEngines)(
         'FORBIDDEN',
       );
       expect((await server.request({ method: 'DELETE', url, key: keyOf('scoped') })).status).toBe(204);
+    });
+
+    it("refuses a limited key the changes of a user that would change that user's keys beyond its own rights", async () => {
+      const viewer = await createUserWithKey(server, 'viewer');
+      const userUrl = `/api/v1/users/${viewer.userId}`;
+      // Promoting the owner of an unscoped key would make that key an admin's on every deployment.
+      for (const body of [{ role: 'admin' }, { status: 'inactive' }]) {
+        const answer = await server.request({ method: 'PUT', url: userUrl, key: keyOf('scoped'), body });
+        expectErrorBody(answer, 'FORBIDDEN', JSON.stringify(body));
+      }
+      expectErrorBody(
+        await server.request({ method: 'DELETE', url: userUrl, key: keyOf('scoped') }),
+        'FORBIDDEN',
+      );
+      expect(await currentCredential(viewer.key)).toMatchObject({ role: 'viewer', deploymentIds: null });
+      const renamed = await server.request({
+        method: 'PUT',
+        url: userUrl,
+        key: keyOf('scoped'),
+        body: { name: 'Vi' },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      const promoted = await server.request({ method: 'PUT', url: userUrl, body: { role: 'developer' } });
+      expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+      expect(await currentCredential(viewer.key)).toMatchObject({ role: 'developer' });
     });
   },
 );
