@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentsTable } from '../../src/modules/agents/agents.tables.js';
+import { agentsTable, deploymentChatAuthTable } from '../../src/modules/agents/agents.tables.js';
 import { gitRemotesTable } from '../../src/modules/data-model/data-model.tables.js';
 import { dbtRepositoriesTable } from '../../src/modules/dbt-sync/dbt-sync.tables.js';
 import { type ChatTestServer, createAgentKey, startChatTestServer } from '../chat-api/chat-test-server.js';
@@ -15,6 +15,7 @@ const secrets = {
   agent: 'llm-pass-9b2f01de',
   git: 'ghp_git0token7d3e55',
   dbt: 'dbt-pass-52aa3c1f',
+  jwks: 'jwks-pass-6e0d2b94',
 };
 
 function expectNoSecret(value: unknown, where: string) {
@@ -217,6 +218,25 @@ describe.each(storeEngines)('the credentials inside URLs on %s', (engine: StoreE
     expect(remotes).toHaveLength(1);
     expect(repositories).toHaveLength(1);
     expectNoSecret([remotes, repositories], 'the stored remotes');
+  });
+
+  it('stores a chat-auth JWKS URL without its password and shows it masked', async () => {
+    const url = `/api/v1/deployments/${deploymentId}/chat-auth`;
+    const jwksUrl = `https://jwks:${secrets.jwks}@idp.example.com/.well-known/jwks.json`;
+    const written = await chat.server.request({ method: 'PUT', url, body: { enabled: true, jwksUrl } });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    const shown = await chat.server.request({ method: 'GET', url, key: viewerKey });
+    expect((shown.body as { jwksUrl: string }).jwksUrl).toBe(
+      'https://jwks:[ENCRYPTED]@idp.example.com/.well-known/jwks.json',
+    );
+    const rows = await chat.server.container.store.database
+      .select()
+      .from(deploymentChatAuthTable)
+      .where(eq(deploymentChatAuthTable.deploymentId, deploymentId));
+    expect(rows).toHaveLength(1);
+    expectNoSecret(rows, 'the stored chat-auth settings');
+    const settings = await chat.server.container.chatAuthSettings.settingsOf(deploymentId);
+    expect(settings.jwksUrl).toBe(jwksUrl);
   });
 
   it('never wrote a password to the log', () => {

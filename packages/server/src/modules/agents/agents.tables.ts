@@ -34,7 +34,9 @@ export const deploymentChatAuthTable = pgTable('deployment_chat_auth', {
   deploymentId: integer('deployment_id').primaryKey(),
   isEnabled: boolean('is_enabled').notNull().default(false),
   secretEncrypted: text('secret_encrypted'),
+  /** Masked like an agent's base URL; the secret of its userinfo is encrypted in the next column. */
   jwksUrl: text('jwks_url'),
+  jwksUrlSecretEncrypted: text('jwks_url_secret_encrypted'),
   issuer: text('issuer'),
   audience: text('audience'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
