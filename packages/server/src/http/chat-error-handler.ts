@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCatalogue } from '@platform/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import { redactUrlCredentials, redactUrlCredentialsDeep } from '../platform/crypto/url-credentials.js';
 import { describeFastifyError } from './error-handler.js';
 
 /** JSON-RPC's "server error" range; the Chat API's clients recognise an authentication failure by it. */
@@ -9,11 +10,11 @@ export const chatAuthenticationErrorCode = -32001;
 /** The Chat API's error body: `error` is the message itself (`{"error":"Streaming for thread is in progress"}`). */
 export function chatErrorBody(code: ErrorCode, message: string, requestId: string, details?: unknown) {
   return {
-    error: message,
+    error: redactUrlCredentials(message),
     statusCode: errorCatalogue[code].status,
     code,
     requestId,
-    ...(details === undefined ? {} : { details }),
+    ...(details === undefined ? {} : { details: redactUrlCredentialsDeep(details) }),
   };
 }
 
@@ -29,7 +30,7 @@ export function registerChatErrorHandling(scope: FastifyInstance, bodyLimitBytes
         return reply.status(200).send({
           jsonrpc: '2.0',
           id: null,
-          error: { code: chatAuthenticationErrorCode, message: error.message },
+          error: { code: chatAuthenticationErrorCode, message: redactUrlCredentials(error.message) },
         });
       }
       const body = chatErrorBody(error.code, error.message, request.id, error.details);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
 import { AppError } from '../errors/app-error.js';
+import { redactUrlCredentials } from '../platform/crypto/url-credentials.js';
 
 /**
  * Writes newline-delimited JSON, one line per item as it is produced. Each line is parsed with the
@@ -30,7 +31,7 @@ export function sendNdjson(
         error instanceof AppError
           ? error.message
           : `internal server error; quote the request id ${request.id} when reporting it`;
-      yield `${JSON.stringify({ error: message })}\n`;
+      yield `${JSON.stringify({ error: redactUrlCredentials(message) })}\n`;
     }
   }
   reply.header('content-type', contentType);

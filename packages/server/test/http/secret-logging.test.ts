@@ -69,6 +69,27 @@ describe.each(storeEngines)('secrets in the log on %s', (engine: StoreEngine) =>
 });
 
 describe("the server's logger", () => {
+  it('redacts the credentials of every URL in anything it logs, error messages and stacks included', () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      'trace',
+      new Writable({
+        write(chunk, _encoding, callback) {
+          lines.push(String(chunk));
+          callback();
+        },
+      }),
+    );
+    const error = new Error(`connect to postgres://app:${secretValue}@db.example.com/shop failed`);
+    logger.warn({ err: error }, 'the warehouse failed');
+    logger.error({ remote: { url: `https://${secretValue}@github.com/acme/model.git` } }, 'fetch failed');
+    logger.info(`model at http://bot:${secretValue}@127.0.0.1:9/v1 failed: ${error.message}`);
+    logger.trace({ cause: String(error), nested: [{ text: `redis://:${secretValue}@cache:6379` }] }, 'trace');
+    expect(lines).toHaveLength(4);
+    expect(lines.join('')).not.toContain(secretValue);
+    expect(lines.join('')).toContain('postgres://app:[REDACTED]@db.example.com/shop');
+  });
+
   it('redacts the Authorization header and secret fields of anything it logs', () => {
     const lines: string[] = [];
     const logger = createLogger(

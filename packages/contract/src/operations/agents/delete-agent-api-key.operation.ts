@@ -7,6 +7,7 @@ export const deleteAgentApiKey = defineOperation({
   path: '/api/v1/deployments/{deploymentId}/agents/{agentId}/api-keys/{keyId}',
   tag: 'Agents',
   summary: "Delete an agent's API key; it stops working at once",
+  description: "Needs an admin's rights on the deployment, like creating one.",
   action: 'DeploymentManage',
   params: AgentApiKeyIdParams,
   successStatus: 204,

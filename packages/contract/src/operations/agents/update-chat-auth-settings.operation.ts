@@ -9,7 +9,7 @@ export const updateChatAuthSettings = defineOperation({
   tag: 'Agents',
   summary: "Change the deployment's settings for platform tokens",
   description:
-    'Enabling needs a shared secret (HS256) or a JWKS URL (RS256/ES256). Fields left out keep their value; null clears one.',
+    "Enabling needs a shared secret (HS256) or a JWKS URL (RS256/ES256). Fields left out keep their value; null clears one. The secret signs platform tokens with any claims, so changing the settings needs an admin's rights on the deployment (403 otherwise).",
   action: 'DeploymentManage',
   params: DeploymentIdParams,
   body: UpdateChatAuthSettingsInput,

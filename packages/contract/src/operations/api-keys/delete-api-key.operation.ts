@@ -8,6 +8,8 @@ export const deleteApiKey = defineOperation({
   path: '/api/v1/api-keys/{apiKeyId}',
   tag: 'ApiKeys',
   summary: 'Delete an API key; it stops working at once',
+  description:
+    'A credential never mints or deletes one with more rights than its own (403): a limited key cannot delete a stronger one.',
   action: null,
   params: ApiKeyIdParams,
   response: SuccessResponse,

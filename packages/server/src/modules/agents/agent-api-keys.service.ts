@@ -6,12 +6,21 @@ import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import { apiKeyTokenPrefix, generateApiKeyToken, hashApiKeyToken } from '../identity/api-key-token.js';
+import { assertCredentialWithin, type CredentialRights } from '../identity/credential-rights.js';
 import type { Principal } from '../identity/principal.js';
 import { findAgentRow } from './agents.repository.js';
 import { type AgentApiKeyRow, agentApiKeysTable } from './agents.tables.js';
 import { agentsTopic } from './agents-topic.js';
 
 type CreateAgentApiKeyInput = z.output<typeof contract.CreateAgentApiKeyInput>;
+
+/**
+ * What an agent key can do: its holder chats as any user of the account (`internalId`, with that user's
+ * rights) or with any groups, `admin` included, on the agent's deployment: an admin's rights there.
+ */
+export function agentApiKeyRights(deploymentId: number): CredentialRights {
+  return { role: 'admin', deploymentIds: [deploymentId] };
+}
 
 function toAgentApiKey(row: AgentApiKeyRow): contract.AgentApiKey {
   return {
@@ -52,6 +61,7 @@ export class AgentApiKeysService {
     input: CreateAgentApiKeyInput | undefined,
   ) {
     const deployment = await this.access.load(principal, deploymentId, 'DeploymentManage');
+    assertCredentialWithin(principal, agentApiKeyRights(deploymentId), 'a new agent API key');
     const agent = await findAgentRow(this.database, deploymentId, agentId);
     const token = generateApiKeyToken();
     const [row] = await this.database
@@ -76,6 +86,7 @@ export class AgentApiKeysService {
     keyId: number,
   ): Promise<undefined> {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
+    assertCredentialWithin(principal, agentApiKeyRights(deploymentId), `deleting agent API key ${keyId}`);
     await findAgentRow(this.database, deploymentId, agentId);
     const deleted = await this.database
       .delete(agentApiKeysTable)

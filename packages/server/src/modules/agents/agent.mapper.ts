@@ -3,6 +3,11 @@ import { encryptedPlaceholder } from '@platform/contract';
 import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import {
+  maskedUrlRefusal,
+  maskUrlCredentials,
+  sealWrittenUrl,
+} from '../../platform/crypto/url-credentials.js';
 import type { AgentRow } from './agents.tables.js';
 
 type AgentModelInput = z.output<typeof contract.AgentModelInput>;
@@ -11,6 +16,7 @@ type AgentModelInput = z.output<typeof contract.AgentModelInput>;
 export interface AgentModelColumns {
   modelProvider: AgentRow['modelProvider'];
   modelBaseUrl: string | null;
+  modelBaseUrlSecretEncrypted: string | null;
   modelName: string | null;
   modelApiKeyEncrypted: string | null;
 }
@@ -24,7 +30,7 @@ export function toAgent(row: AgentRow): contract.Agent {
     instructions: row.instructions,
     model: {
       provider: row.modelProvider,
-      baseUrl: row.modelBaseUrl,
+      baseUrl: row.modelBaseUrl === null ? null : maskUrlCredentials(row.modelBaseUrl),
       model: row.modelName,
       apiKey: row.modelApiKeyEncrypted === null ? null : encryptedPlaceholder,
     },
@@ -37,9 +43,29 @@ export function toAgent(row: AgentRow): contract.Agent {
 const noModel: AgentModelColumns = {
   modelProvider: null,
   modelBaseUrl: null,
+  modelBaseUrlSecretEncrypted: null,
   modelName: null,
   modelApiKeyEncrypted: null,
 };
+
+/** The base URL's userinfo is a secret like the key: stored apart, encrypted, and kept on `[ENCRYPTED]`. */
+function mergeBaseUrl(
+  base: AgentModelColumns,
+  baseUrl: string | null | undefined,
+  secretBox: SecretBox,
+): Pick<AgentModelColumns, 'modelBaseUrl' | 'modelBaseUrlSecretEncrypted'> {
+  if (baseUrl === undefined) {
+    return { modelBaseUrl: base.modelBaseUrl, modelBaseUrlSecretEncrypted: base.modelBaseUrlSecretEncrypted };
+  }
+  if (baseUrl === null) return { modelBaseUrl: null, modelBaseUrlSecretEncrypted: null };
+  const current =
+    base.modelBaseUrl === null
+      ? null
+      : { maskedUrl: base.modelBaseUrl, secretEncrypted: base.modelBaseUrlSecretEncrypted };
+  const sealed = sealWrittenUrl(baseUrl, current, secretBox);
+  if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal('model.baseUrl'));
+  return { modelBaseUrl: sealed.maskedUrl, modelBaseUrlSecretEncrypted: sealed.secretEncrypted };
+}
 
 /**
  * Merges model settings sent by a client into the stored ones: a field left out keeps its value, null
@@ -65,7 +91,7 @@ export function mergeModelColumns(
   }
   return {
     modelProvider: input.provider === undefined ? base.modelProvider : input.provider,
-    modelBaseUrl: input.baseUrl === undefined ? base.modelBaseUrl : input.baseUrl,
+    ...mergeBaseUrl(base, input.baseUrl, secretBox),
     modelName: input.model === undefined ? base.modelName : input.model,
     modelApiKeyEncrypted,
   };

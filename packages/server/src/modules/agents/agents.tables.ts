@@ -9,7 +9,9 @@ export const agentsTable = pgTable('agents', {
   name: text('name').notNull(),
   instructions: text('instructions'),
   modelProvider: text('model_provider', { enum: llmProviders }),
+  /** Shown as is: its userinfo's secret is `[ENCRYPTED]` here and encrypted in the next column. */
   modelBaseUrl: text('model_base_url'),
+  modelBaseUrlSecretEncrypted: text('model_base_url_secret_encrypted'),
   modelName: text('model_name'),
   modelApiKeyEncrypted: text('model_api_key_encrypted'),
   isDefault: boolean('is_default').notNull().default(false),
@@ -32,7 +34,9 @@ export const deploymentChatAuthTable = pgTable('deployment_chat_auth', {
   deploymentId: integer('deployment_id').primaryKey(),
   isEnabled: boolean('is_enabled').notNull().default(false),
   secretEncrypted: text('secret_encrypted'),
+  /** Masked like an agent's base URL; the secret of its userinfo is encrypted in the next column. */
   jwksUrl: text('jwks_url'),
+  jwksUrlSecretEncrypted: text('jwks_url_secret_encrypted'),
   issuer: text('issuer'),
   audience: text('audience'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

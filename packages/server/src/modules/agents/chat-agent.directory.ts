@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { notFound } from '../../errors/app-error.js';
 import { everythingChanged } from '../../platform/change-feed/change-feed.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import { openUrl } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import { isDeploymentsTopic } from '../deployments/deployment-directory.js';
 import type { AccountReference, AccountsService } from '../identity/accounts.service.js';
@@ -158,7 +159,13 @@ export class ChatAgentDirectory {
       instructions: row.instructions,
       model: {
         provider: row.modelProvider,
-        baseUrl: row.modelBaseUrl,
+        baseUrl:
+          row.modelBaseUrl === null
+            ? null
+            : openUrl(
+                { maskedUrl: row.modelBaseUrl, secretEncrypted: row.modelBaseUrlSecretEncrypted },
+                this.secretBox,
+              ),
         model: row.modelName,
         apiKey: row.modelApiKeyEncrypted === null ? null : this.secretBox.decrypt(row.modelApiKeyEncrypted),
       },

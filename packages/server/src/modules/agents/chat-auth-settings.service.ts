@@ -4,8 +4,15 @@ import { eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import {
+  maskedUrlRefusal,
+  maskUrlCredentials,
+  openUrl,
+  sealWrittenUrl,
+} from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
+import { assertCredentialWithin } from '../identity/credential-rights.js';
 import type { Principal } from '../identity/principal.js';
 import { type DeploymentChatAuthRow, deploymentChatAuthTable } from './agents.tables.js';
 import type { ChatAuthSettings } from './chat-agent.js';
@@ -17,6 +24,7 @@ const disabledRow: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt'> = {
   isEnabled: false,
   secretEncrypted: null,
   jwksUrl: null,
+  jwksUrlSecretEncrypted: null,
   issuer: null,
   audience: null,
 };
@@ -25,7 +33,7 @@ function toSettings(row: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt
   return {
     enabled: row.isEnabled,
     secret: row.secretEncrypted === null ? null : encryptedPlaceholder,
-    jwksUrl: row.jwksUrl,
+    jwksUrl: row.jwksUrl === null ? null : maskUrlCredentials(row.jwksUrl),
     issuer: row.issuer,
     audience: row.audience,
   } satisfies contract.ChatAuthSettings;
@@ -50,6 +58,13 @@ export class ChatAuthSettingsService {
   /** Fields left out keep their value, null clears one, `[ENCRYPTED]` keeps the stored secret. */
   async update(principal: Principal, deploymentId: number, input: UpdateChatAuthSettingsInput) {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
+    // Whoever sets the secret or the JWKS URL signs platform tokens with any claims (any user, any
+    // groups, `admin` included): the settings take an admin's rights on this deployment.
+    assertCredentialWithin(
+      principal,
+      { role: 'admin', deploymentIds: [deploymentId] },
+      "changing the deployment's chat-auth settings",
+    );
     const current = await this.rowOf(deploymentId);
     let secretEncrypted = current.secretEncrypted;
     if (input.secret === encryptedPlaceholder) {
@@ -65,7 +80,7 @@ export class ChatAuthSettingsService {
     const next = {
       isEnabled: input.enabled,
       secretEncrypted,
-      jwksUrl: input.jwksUrl === undefined ? current.jwksUrl : input.jwksUrl,
+      ...this.nextJwksUrl(current, input.jwksUrl),
       issuer: input.issuer === undefined ? current.issuer : input.issuer,
       audience: input.audience === undefined ? current.audience : input.audience,
     };
@@ -91,10 +106,31 @@ export class ChatAuthSettingsService {
     return {
       enabled: row.isEnabled,
       secret: row.secretEncrypted === null ? null : this.secretBox.decrypt(row.secretEncrypted),
-      jwksUrl: row.jwksUrl,
+      jwksUrl:
+        row.jwksUrl === null
+          ? null
+          : openUrl({ maskedUrl: row.jwksUrl, secretEncrypted: row.jwksUrlSecretEncrypted }, this.secretBox),
       issuer: row.issuer,
       audience: row.audience,
     };
+  }
+
+  /** The JWKS URL's credentials, like any URL's, are stored apart and encrypted. */
+  private nextJwksUrl(
+    current: Pick<DeploymentChatAuthRow, 'jwksUrl' | 'jwksUrlSecretEncrypted'>,
+    jwksUrl: string | null | undefined,
+  ) {
+    if (jwksUrl === undefined) {
+      return { jwksUrl: current.jwksUrl, jwksUrlSecretEncrypted: current.jwksUrlSecretEncrypted };
+    }
+    if (jwksUrl === null) return { jwksUrl: null, jwksUrlSecretEncrypted: null };
+    const stored =
+      current.jwksUrl === null
+        ? null
+        : { maskedUrl: current.jwksUrl, secretEncrypted: current.jwksUrlSecretEncrypted };
+    const sealed = sealWrittenUrl(jwksUrl, stored, this.secretBox);
+    if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal('jwksUrl'));
+    return { jwksUrl: sealed.maskedUrl, jwksUrlSecretEncrypted: sealed.secretEncrypted };
   }
 
   private async rowOf(deploymentId: number) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatStreamMessage } from '@platform/contract';
 import type { Logger } from 'pino';
+import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import type { AgentHistoryMessage, AgentUsage } from '../../platform/llm/agent-turn.types.js';
 import type { StreamWriter } from '../../platform/streams/stream-bus.js';
 import { StreamAbortedError } from '../../platform/streams/stream-bus-errors.js';
@@ -282,9 +283,12 @@ export class ChatAnswerWriter {
       await sink.emit((sort) => abortedLine(chatId, sort));
       return;
     }
-    this.logger.warn({ chatId, error: outcome.message }, 'a chat answer failed');
-    await recordFailure(this.threads, chatId, messageId, outcome.message);
-    await sink.emitError(outcome.message);
+    // why: a model or tool error quotes URLs (the agent's base URL); their credentials stay out of the
+    // stored thread and the streamed line.
+    const message = redactUrlCredentials(outcome.message);
+    this.logger.warn({ chatId, error: message }, 'a chat answer failed');
+    await recordFailure(this.threads, chatId, messageId, message);
+    await sink.emitError(message);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { LogSource } from '@platform/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitStore } from '../../platform/git-store/git-store.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
@@ -110,7 +111,13 @@ export class BuildsService {
   private async finish(buildId: number, outcome: Partial<BuildRow> & Pick<BuildRow, 'status'>) {
     await this.database
       .update(buildsTable)
-      .set({ ...outcome, finishedAt: new Date(), updatedAt: new Date() })
+      .set({
+        ...outcome,
+        // why: build-status shows it to viewers; an error can quote a URL with its credentials.
+        ...(outcome.errorText ? { errorText: redactUrlCredentials(outcome.errorText) } : {}),
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(buildsTable.id, buildId));
   }
 }

@@ -70,7 +70,9 @@ export const uploadFilesTable = pgTable(
 
 export const gitRemotesTable = pgTable('data_model_git_remotes', {
   deploymentId: integer('deployment_id').primaryKey(),
+  /** Shown as is: its userinfo's secret is `[ENCRYPTED]` here and encrypted in the next column. */
   repositoryUrl: text('repository_url').notNull(),
+  repositoryUrlSecretEncrypted: text('repository_url_secret_encrypted'),
   branch: text('branch').notNull(),
   installationId: text('installation_id'),
   owner: text('owner'),

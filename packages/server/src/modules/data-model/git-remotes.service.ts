@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import {
+  maskedUrlRefusal,
+  maskUrlCredentials,
+  openUrl,
+  sealWrittenUrl,
+} from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitRemote } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
@@ -30,8 +36,11 @@ export class GitRemotesService {
   async connect(principal: Principal, deploymentId: number, input: ConnectInput) {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
     await withGitErrors(() => this.access.gitStore.checkRemote({ url: input.repositoryUrl }));
+    const sealed = sealWrittenUrl(input.repositoryUrl, await this.sealedUrlOf(deploymentId), this.secretBox);
+    if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal('repositoryUrl'));
     const values = {
-      repositoryUrl: input.repositoryUrl,
+      repositoryUrl: sealed.maskedUrl,
+      repositoryUrlSecretEncrypted: sealed.secretEncrypted,
       branch: input.branch,
       installationId: input.installationId === undefined ? null : String(input.installationId),
       owner: input.owner ?? null,
@@ -45,7 +54,7 @@ export class GitRemotesService {
         target: gitRemotesTable.deploymentId,
         set: { ...values, updatedAt: sql`now()` },
       });
-    return { connected: true as const, repositoryUrl: input.repositoryUrl, branch: input.branch };
+    return { connected: true as const, repositoryUrl: sealed.maskedUrl, branch: input.branch };
   }
 
   /** The connected remote with its credential decrypted, for the git store only; null when none. */
@@ -57,10 +66,23 @@ export class GitRemotesService {
     if (!row) return null;
     const token = row.tokenEncrypted ? this.secretBox.decrypt(row.tokenEncrypted) : undefined;
     // GitHub takes an installation token as the password of the user `x-access-token`.
-    const remote: GitRemote = token
-      ? { url: row.repositoryUrl, username: 'x-access-token', token }
-      : { url: row.repositoryUrl };
+    const url = openUrl(
+      { maskedUrl: row.repositoryUrl, secretEncrypted: row.repositoryUrlSecretEncrypted },
+      this.secretBox,
+    );
+    const remote: GitRemote = token ? { url, username: 'x-access-token', token } : { url };
     return { remote, branch: row.branch };
+  }
+
+  private async sealedUrlOf(deploymentId: number) {
+    const [row] = await this.database
+      .select({
+        maskedUrl: gitRemotesTable.repositoryUrl,
+        secretEncrypted: gitRemotesTable.repositoryUrlSecretEncrypted,
+      })
+      .from(gitRemotesTable)
+      .where(eq(gitRemotesTable.deploymentId, deploymentId));
+    return row ?? null;
   }
 
   /** Fetches the remote branch and merges it into `branchName` (the deploy branch by default), then builds. */
@@ -83,7 +105,8 @@ export class GitRemotesService {
       gitStore.merge(model.repositoryId, {
         ours: target,
         theirs: fetched,
-        message: `Merge ${connected.branch} of ${connected.remote.url} into ${target}`,
+        // why: the commit message is read by every viewer; the remote's credentials stay out of it.
+        message: `Merge ${connected.branch} of ${maskUrlCredentials(connected.remote.url)} into ${target}`,
         author: authorOf(principal),
       }),
     );

@@ -2,10 +2,17 @@ import { type ConnectDbtRepositoryInput, type DbtRepository, operations } from '
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import {
+  maskedUrlRefusal,
+  maskUrlCredentials,
+  openUrl,
+  sealWrittenUrl,
+} from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitRemote } from '../../platform/git-store/git-store.js';
 import type { DataModelAccess } from '../data-model/data-model-access.js';
 import { withGitErrors } from '../data-model/git-errors.js';
+import { assertCredentialWithin } from '../identity/credential-rights.js';
 import type { Principal } from '../identity/principal.js';
 import { type DbtRepositoryRow, dbtRepositoriesTable } from './dbt-sync.tables.js';
 
@@ -46,9 +53,27 @@ export class DbtRepositoriesService {
     input: ConnectDbtRepositoryInput,
   ): Promise<DbtRepository> {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
+    if (input.webhookSecret) {
+      // The secret starts syncs that write this deployment's model: a developer's rights there.
+      assertCredentialWithin(
+        principal,
+        { role: 'developer', deploymentIds: [deploymentId] },
+        'a dbt webhook secret',
+      );
+    }
     await withGitErrors(() => this.access.gitStore.checkRemote({ url: input.repositoryUrl }));
+    const current = await this.row(deploymentId);
+    const sealed = sealWrittenUrl(
+      input.repositoryUrl,
+      current
+        ? { maskedUrl: current.repositoryUrl, secretEncrypted: current.repositoryUrlSecretEncrypted }
+        : null,
+      this.secretBox,
+    );
+    if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal('repositoryUrl'));
     const values = {
-      repositoryUrl: input.repositoryUrl,
+      repositoryUrl: sealed.maskedUrl,
+      repositoryUrlSecretEncrypted: sealed.secretEncrypted,
       branch: input.branch,
       tokenEncrypted: input.token ? this.secretBox.encrypt(input.token) : null,
       webhookSecretEncrypted: input.webhookSecret ? this.secretBox.encrypt(input.webhookSecret) : null,
@@ -80,9 +105,11 @@ export class DbtRepositoriesService {
     if (!row) return null;
     const token = row.tokenEncrypted ? this.secretBox.decrypt(row.tokenEncrypted) : undefined;
     // Hosts such as GitHub take a token as the password of any user; `x-access-token` is their convention.
-    const remote: GitRemote = token
-      ? { url: row.repositoryUrl, username: 'x-access-token', token }
-      : { url: row.repositoryUrl };
+    const url = openUrl(
+      { maskedUrl: row.repositoryUrl, secretEncrypted: row.repositoryUrlSecretEncrypted },
+      this.secretBox,
+    );
+    const remote: GitRemote = token ? { url, username: 'x-access-token', token } : { url };
     return {
       remote,
       branch: row.branch,
@@ -101,7 +128,7 @@ export class DbtRepositoriesService {
 
 function toRepository(row: DbtRepositoryRow): DbtRepository {
   return {
-    repositoryUrl: row.repositoryUrl,
+    repositoryUrl: maskUrlCredentials(row.repositoryUrl),
     branch: row.branch,
     hasToken: row.tokenEncrypted !== null,
     hasWebhookSecret: row.webhookSecretEncrypted !== null,

@@ -1,6 +1,7 @@
 import type { DbtSyncLogEntry, DbtSyncStage } from '@platform/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitStore } from '../../platform/git-store/git-store.js';
 import { GitStoreError } from '../../platform/git-store/git-store.js';
@@ -363,7 +364,7 @@ function entry(
     timestamp: new Date().toISOString(),
     level,
     stream: 'dbt-sync',
-    message,
+    message: redactUrlCredentials(message),
     ...(phase === undefined ? {} : { phase }),
     ...(durationMs === undefined ? {} : { durationMs }),
   };
@@ -381,7 +382,10 @@ function isExpected(error: unknown): boolean {
   );
 }
 
+/** The failure a sync's status shows: a git error quotes the repository URL, so its credentials go. */
 function messageOf(error: unknown): string {
-  if (isExpected(error) && error instanceof Error) return error.message;
-  return `the sync could not run: ${error instanceof Error ? error.message : String(error)}`;
+  if (isExpected(error) && error instanceof Error) return redactUrlCredentials(error.message);
+  return redactUrlCredentials(
+    `the sync could not run: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

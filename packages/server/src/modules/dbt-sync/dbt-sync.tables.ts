@@ -51,7 +51,9 @@ export const dbtSyncManifestsTable = pgTable('dbt_sync_manifests', {
 /** The dbt repository of a deployment; the token and webhook secret are SecretBox ciphertexts. */
 export const dbtRepositoriesTable = pgTable('dbt_repositories', {
   deploymentId: integer('deployment_id').primaryKey(),
+  /** Shown as is: its userinfo's secret is `[ENCRYPTED]` here and encrypted in the next column. */
   repositoryUrl: text('repository_url').notNull(),
+  repositoryUrlSecretEncrypted: text('repository_url_secret_encrypted'),
   branch: text('branch').notNull(),
   tokenEncrypted: text('token_encrypted'),
   webhookSecretEncrypted: text('webhook_secret_encrypted'),

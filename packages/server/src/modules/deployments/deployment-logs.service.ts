@@ -2,6 +2,7 @@ import type * as contract from '@platform/contract';
 import type { DeploymentLogEntry, LogContainer, LogSource } from '@platform/contract';
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type * as z from 'zod';
+import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { Principal } from '../identity/principal.js';
@@ -49,7 +50,8 @@ export class DeploymentLogsService {
       source: line.source,
       container: line.container,
       pod: processPodName,
-      message: line.message,
+      // why: viewers read the log; a line quoting a URL (a remote, a warehouse) keeps no credentials.
+      message: redactUrlCredentials(line.message),
     });
   }
 

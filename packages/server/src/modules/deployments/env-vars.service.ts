@@ -4,6 +4,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import {
+  hasMaskedUrlCredentials,
+  maskedUrlRefusal,
+  maskUrlCredentials,
+} from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
@@ -27,8 +32,9 @@ function resourceOf(deployment: DeploymentRow) {
 
 /**
  * The environment variables of a deployment. Every value is encrypted at rest, secret or not, so a copy
- * of the store reveals none; secrecy only decides whether reads show the value. Values are never
- * logged: the deployment's log names the variables that changed.
+ * of the store reveals none; secrecy only decides whether reads show the value. The credentials of a
+ * URL in any value (`postgres://app:PASSWORD@host/db`) are a secret too: reads show them `[ENCRYPTED]`
+ * unless revealed. Values are never logged: the deployment's log names the variables that changed.
  */
 export class EnvVarsService {
   constructor(
@@ -77,6 +83,10 @@ export class EnvVarsService {
             `env_variables ${name}: ${encryptedPlaceholder} stands for a hidden value; send the real value or leave ${name} out`,
           );
         }
+        if (hasMaskedUrlCredentials(value)) {
+          // Like a whole `[ENCRYPTED]` value: what a read showed is refused, never guessed back.
+          throw new AppError('BAD_REQUEST', maskedUrlRefusal(`env_variables ${name}`));
+        }
         const valueEncrypted = this.secretBox.encrypt(value);
         await transaction
           .insert(deploymentEnvVarsTable)
@@ -112,8 +122,15 @@ export class EnvVarsService {
       .orderBy(asc(deploymentEnvVarsTable.name));
     return rows.map((row) => ({
       name: row.name,
-      value: row.isSecret && !isRevealed ? encryptedPlaceholder : this.secretBox.decrypt(row.valueEncrypted),
+      value: this.shownValue(row, isRevealed),
       isSecret: row.isSecret,
     }));
+  }
+
+  /** A secret variable reads as `[ENCRYPTED]`; any other hides the credentials of the URLs in it. */
+  private shownValue(row: { isSecret: boolean; valueEncrypted: string }, isRevealed: boolean): string {
+    if (row.isSecret && !isRevealed) return encryptedPlaceholder;
+    const value = this.secretBox.decrypt(row.valueEncrypted);
+    return isRevealed ? value : maskUrlCredentials(value);
   }
 }

@@ -9,6 +9,7 @@ import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import { apiKeyTokenPrefix, generateApiKeyToken, hashApiKeyToken } from './api-key-token.js';
 import type { AuthorizationService } from './authorization.service.js';
 import { apiKeyTopic } from './credential.service.js';
+import { assertCredentialWithin } from './credential-rights.js';
 import { type ApiKeyRow, apiKeysTable, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 import { toApiKey } from './user.mapper.js';
@@ -82,23 +83,25 @@ export class ApiKeysService {
 
   async create(principal: Principal, input: CreateApiKeyInput) {
     const userId = input.userId ?? principal.userId;
-    const owner = userId === principal.userId ? null : await this.assertManagesUser(principal, userId);
-    const ownerRole: Role = owner?.role ?? principal.role;
-    if (input.role && !isRoleAtMost(input.role, ownerRole)) {
-      throw new AppError('BAD_REQUEST', `a key cannot have the role ${input.role}: its user is ${ownerRole}`);
+    const owner =
+      userId === principal.userId
+        ? await this.userOf(principal)
+        : await this.assertManagesUser(principal, userId);
+    if (input.role && !isRoleAtMost(input.role, owner.role)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `a key cannot have the role ${input.role}: its user is ${owner.role}`,
+      );
     }
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
       throw new AppError('BAD_REQUEST', 'expiresAt must be in the future');
     }
-    // A key made with a limited key never has more than the key that made it.
-    const role =
-      input.role ?? (userId === principal.userId && principal.role !== ownerRole ? principal.role : null);
+    // A key with no role of its own follows its user's role; when that is more than the caller's, the
+    // new key keeps the caller's limit instead, so a limited key never makes an unlimited one.
+    const role = input.role ?? (isRoleAtMost(owner.role, principal.role) ? null : principal.role);
     const deploymentIds = input.deploymentIds ?? principal.credential.deploymentIds;
-    const scope = principal.credential.deploymentIds;
-    if (scope !== null && deploymentIds?.some((id) => !scope.includes(id))) {
-      throw new AppError('FORBIDDEN', 'a key scoped to some deployments cannot create a key for others');
-    }
+    assertCredentialWithin(principal, { role: role ?? owner.role, deploymentIds }, 'a new API key');
     if (input.deploymentIds) {
       const missing = await this.findMissingDeployments(principal.accountId, input.deploymentIds);
       if (missing.length > 0)
@@ -127,6 +130,12 @@ export class ApiKeysService {
         accountId: row.accountId,
       });
     }
+    const owner = await this.userRow(row);
+    assertCredentialWithin(
+      principal,
+      { role: row.role ?? owner.role, deploymentIds: row.deploymentIds },
+      `deleting API key ${row.id}`,
+    );
     await this.database.delete(apiKeysTable).where(eq(apiKeysTable.id, apiKeyId));
     await this.changeFeed.publish(apiKeyTopic(apiKeyId));
     return { success: true };
@@ -143,6 +152,20 @@ export class ApiKeysService {
       throw notFound(`API key ${apiKeyId}`);
     }
     return row;
+  }
+
+  /** The caller's user: a limited key's principal carries the key's role, not the user's. */
+  private async userOf(principal: Principal) {
+    return this.userRow({ userId: principal.userId, accountId: principal.accountId });
+  }
+
+  private async userRow(key: { userId: number; accountId: number }) {
+    const [user] = await this.database
+      .select()
+      .from(usersTable)
+      .where(and(eq(usersTable.id, key.userId), eq(usersTable.accountId, key.accountId)));
+    if (!user) throw notFound(`user ${key.userId}`);
+    return user;
   }
 
   private async assertManagesUser(principal: Principal, userId: number) {

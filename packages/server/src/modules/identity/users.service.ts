@@ -1,5 +1,5 @@
 import type * as contract from '@platform/contract';
-import { statusOfErrorCode } from '@platform/contract';
+import { isRoleAtMost, statusOfErrorCode } from '@platform/contract';
 import { and, asc, count, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { AuthorizationService } from './authorization.service.js';
 import { userTopic } from './credential.service.js';
+import { assertCredentialWithin } from './credential-rights.js';
 import { type UserRow, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 import { toUser } from './user.mapper.js';
@@ -88,6 +89,13 @@ export class UsersService {
       throw new AppError('CONFLICT', 'you cannot deactivate or demote your own user');
     }
     if (isLosingAdmin) await this.assertAnotherActiveAdmin(existing);
+    if (input.role !== undefined || input.status !== undefined) {
+      // The user's keys follow their role and status: changing them changes credentials of every
+      // deployment, which a limited key may not (it could promote the owner of a key it holds).
+      const role =
+        input.role === undefined || isRoleAtMost(input.role, existing.role) ? existing.role : input.role;
+      assertCredentialWithin(principal, { role, deploymentIds: null }, `changing the keys of user ${userId}`);
+    }
     const [row] = await this.database
       .update(usersTable)
       .set({
@@ -110,6 +118,11 @@ export class UsersService {
       accountId: existing.accountId,
     });
     if (userId === principal.userId) throw new AppError('CONFLICT', 'you cannot delete your own user');
+    assertCredentialWithin(
+      principal,
+      { role: existing.role, deploymentIds: null },
+      `deleting user ${userId} and their keys`,
+    );
     if (existing.role === 'admin' && existing.status === 'active')
       await this.assertAnotherActiveAdmin(existing);
     // API keys go with the user (ON DELETE CASCADE).

@@ -1,6 +1,7 @@
 import type * as contract from '@platform/contract';
 import type * as z from 'zod';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
+import { assertCredentialWithin, strongestRoleGroup } from '../identity/credential-rights.js';
 import type { Principal } from '../identity/principal.js';
 import type { DeploymentTokenSigner } from './deployment-token.signer.js';
 
@@ -27,12 +28,19 @@ export class DeploymentTokensService {
     options: { branchName?: string } = {},
   ) {
     const deployment = await this.deployments.load(principal, deploymentId, 'DeploymentManage');
+    const groups = input.groups ?? [];
+    // Policies read the group named after a role as that role's key: a token carries no stronger one.
+    assertCredentialWithin(
+      principal,
+      { role: strongestRoleGroup(groups), deploymentIds: [deployment.id] },
+      'a new deployment token',
+    );
     const { token, expiresAt } = await this.signer.sign(
       {
         accountId: deployment.accountId,
         deploymentId: deployment.id,
         securityContext: input.securityContext ?? {},
-        groups: input.groups ?? [],
+        groups,
         ...(options.branchName === undefined ? {} : { branchName: options.branchName }),
       },
       input.expiresIn,

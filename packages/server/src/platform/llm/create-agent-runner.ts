@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { stepCountIs, streamText, wrapLanguageModel } from 'ai';
 import type { Logger } from 'pino';
+import { redactUrlCredentials } from '../crypto/url-credentials.js';
 import { agentSystemPrompt } from './agent-system-prompt.js';
 import type {
   AgentEvent,
@@ -48,7 +49,8 @@ function noAnswerText(usage: AgentUsage): string {
 }
 
 function errorOutput(error: unknown): { error: string } {
-  return { error: error instanceof Error ? error.message : String(error) };
+  // why: a tool's error goes back to the model and into the stream; URLs in it keep no credentials.
+  return { error: redactUrlCredentials(error instanceof Error ? error.message : String(error)) };
 }
 
 /** The AI SDK agent loop on the model the request names, its stream parts mapped to AgentEvents. */

@@ -1,6 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { redactUrlCredentials } from '../crypto/url-credentials.js';
 import type { BuiltinAnalystContext, LanguageModelSettings } from './agent-turn.types.js';
 import { BuiltinAnalystLanguageModel } from './builtin-analyst/builtin-analyst.language-model.js';
 
@@ -85,5 +86,7 @@ export function buildLanguageModel(
 /** Where the model is reached, for error messages (never with the key). */
 export function endpointOf(settings: ResolvedModelSettings): string {
   if (settings.provider === 'builtin') return 'the built-in analyst';
-  return `${settings.provider} model "${settings.model}" at ${settings.baseUrl ?? anthropicDefaultBaseUrl}`;
+  const baseUrl =
+    settings.baseUrl === null ? anthropicDefaultBaseUrl : redactUrlCredentials(settings.baseUrl);
+  return `${settings.provider} model "${settings.model}" at ${baseUrl}`;
 }

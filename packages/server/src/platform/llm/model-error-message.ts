@@ -1,5 +1,6 @@
 import { APICallError } from '@ai-sdk/provider';
 import { RetryError } from 'ai';
+import { redactUrlCredentials } from '../crypto/url-credentials.js';
 import { endpointOf, type ResolvedModelSettings } from './language-model.builder.js';
 
 /** Longest part of a provider's own error text kept in the message the user sees. */
@@ -22,6 +23,10 @@ function statusHint(statusCode: number): string {
  * Never includes the API key (the AI SDK's messages hold the URL and the provider's text, not headers).
  */
 export function modelErrorMessage(error: unknown, settings: ResolvedModelSettings): string {
+  return redactUrlCredentials(describeModelError(error, settings));
+}
+
+function describeModelError(error: unknown, settings: ResolvedModelSettings): string {
   const cause = RetryError.isInstance(error) ? error.lastError : error;
   const endpoint = endpointOf(settings);
   if (APICallError.isInstance(cause)) {
