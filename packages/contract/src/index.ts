@@ -14,6 +14,7 @@ export * from './schemas/data-api.schema.js';
 export * from './schemas/data-model.schema.js';
 export * from './schemas/dbt-sync.schema.js';
 export * from './schemas/deployment.schema.js';
+export * from './schemas/email.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/user.schema.js';
 export * from './schemas/user-attribute.schema.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { EmailAddress } from './email.schema.js';
 
 /** `<Unix time in milliseconds, 13 or more digits>-message` (SPEC.md "Limits"). */
 export const ChatMessageId = z
@@ -21,8 +22,10 @@ export const ChatSessionSettings = z
       .max(255)
       .regex(/^[^\sA-Z]+$/, { error: 'must be lowercase with no spaces' })
       .optional(),
-    internalId: z.email({ error: 'must be the e-mail address of a user of the account' }).optional(),
-    email: z.email().optional(),
+    internalId: EmailAddress.meta({
+      description: 'The e-mail of an active user of the account (any case); their own permissions apply.',
+    }).optional(),
+    email: EmailAddress.optional(),
     userAttributes: z.array(ChatUserAttribute).max(100).optional(),
     groups: z.array(z.string().min(1).max(255)).max(100).optional(),
     securityContext: z.record(z.string(), z.unknown()).optional(),
