@@ -1,4 +1,5 @@
 export * from './errors/error-catalogue.js';
+export * from './openapi/build-chat-openapi-document.js';
 export * from './openapi/build-openapi-document.js';
 export * from './openapi/filter-openapi-document.js';
 export * from './operations/chat-registry.js';
