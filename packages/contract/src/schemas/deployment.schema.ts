@@ -218,7 +218,15 @@ export const ResetCreationStepInput = z
   .meta({ id: 'ResetCreationStepInput' });
 
 export const Region = z
-  .object({ id: z.string(), name: z.string(), isDefault: z.boolean() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    isDefault: z.boolean(),
+    aiUrl: z.string().meta({
+      description:
+        "Where the region's Chat API listens (`{ai_url}`): the base of the chat paths and of its own `/api/v1/spec`.",
+    }),
+  })
   .meta({ id: 'Region' });
 
 export const RegionsResponse = z.object({ items: z.array(Region) }).meta({ id: 'RegionsResponse' });

@@ -151,7 +151,11 @@ describe.each(storeEngines)(
     it('lists the configured region as the default', async () => {
       const response = await server.request({ method: 'GET', url: '/api/v1/regions/' });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ items: [{ id: 'local', name: 'local', isDefault: true }] });
+      expect(response.body).toEqual({
+        items: [
+          { id: 'local', name: 'local', isDefault: true, aiUrl: server.container.config.chatPublicUrl },
+        ],
+      });
     });
   },
 );
@@ -159,7 +163,13 @@ describe.each(storeEngines)(
 describe.each(storeEngines)('configured regions on %s', (engine: StoreEngine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ engine, environment: { PLATFORM_REGIONS: 'eu-west, us-east' } });
+    server = await startTestServer({
+      engine,
+      environment: {
+        PLATFORM_REGIONS: 'eu-west, us-east',
+        PLATFORM_AI_PUBLIC_URL: 'https://chat.example.com/',
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -168,8 +178,8 @@ describe.each(storeEngines)('configured regions on %s', (engine: StoreEngine) =>
   it('lists the regions, defaults to the first, and refuses others naming the allowed ones', async () => {
     expect((await server.request({ method: 'GET', url: '/api/v1/regions' })).body).toEqual({
       items: [
-        { id: 'eu-west', name: 'eu-west', isDefault: true },
-        { id: 'us-east', name: 'us-east', isDefault: false },
+        { id: 'eu-west', name: 'eu-west', isDefault: true, aiUrl: 'https://chat.example.com' },
+        { id: 'us-east', name: 'us-east', isDefault: false, aiUrl: 'https://chat.example.com' },
       ],
     });
     expect((await createDeployment(server)).region).toBe('eu-west');
