@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChatStreamMessage } from '@platform/contract';
+import { type ChatStreamMessage, chatOperations } from '@platform/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatClient } from '../src/client/chat-client.js';
 import { ChatConversation } from '../src/commands/chat-conversation.js';
@@ -28,11 +28,17 @@ const answerLines: ChatStreamMessage[] = [
 
 const ndjson = (lines: readonly unknown[]) => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
 
+/** What the chat listener's `GET /api/v1/spec?operationId=streamChatState` answers: the CLI asks it first. */
+const chatSpec = { openapi: '3.1.0', paths: { [chatOperations.streamChatState.path]: { post: {} } } };
+
 /** The management API (current user, agents, key creation) and the Chat API, as the server answers them. */
 function platformAnswers(chatAnswer: (request: RecordedRequest) => { status: number; body?: unknown }) {
   let keys = 0;
   return (request: RecordedRequest) => {
     const path = request.url.pathname;
+    if (request.url.host === 'chat.test' && request.method === 'GET' && path === '/api/v1/spec') {
+      return { status: 200, body: chatSpec };
+    }
     if (request.url.host === 'chat.test') return chatAnswer(request);
     if (path === '/api/v1/users/me') {
       return {
@@ -222,6 +228,35 @@ describe('platform chat, in process', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(recorder.requests.map((request) => request.url.host)).toEqual(['chat.test']);
     expect(recorder.requests[0]?.body).toMatchObject({ sessionSettings: { externalId: 'cli-user' } });
+  });
+
+  it('asks the server where the Chat API is, and makes no key when it does not answer there', async () => {
+    const answers = platformAnswers(() => ({ status: 200, body: ndjson(answerLines) }));
+    const serverSays = (aiUrl: string) => (request: RecordedRequest) => {
+      if (request.url.pathname === '/api/v1/regions') {
+        return { status: 200, body: { items: [{ id: 'local', name: 'local', isDefault: true, aiUrl }] } };
+      }
+      if (request.url.pathname === '/api/v1/deployments/3/settings') {
+        return { status: 200, body: { id: 3, region: 'local' } };
+      }
+      if (request.url.host === 'gone.test') return { status: 502, body: 'Bad Gateway' };
+      return answers(request);
+    };
+    const noChatUrl = { PLATFORM_CONFIG_DIR: configDirectory, PLATFORM_API_KEY: 'sk-test-key' };
+    const found = recordingFetch(serverSays('http://chat.test'));
+    const chat = await runInProcess(['chat', '--deployment', '3', 'how many?'], found, noChatUrl);
+    expect(chat.exitCode, chat.stderr).toBe(0);
+    expect(found.requests.at(-1)?.url.href).toBe(`http://chat.test${streamPath}`);
+
+    const gone = recordingFetch(serverSays('http://gone.test'));
+    await rm(join(configDirectory, 'config.json'), { force: true });
+    const failed = await runInProcess(['chat', '--deployment', '3', 'how many?'], gone, noChatUrl);
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toContain('http://gone.test answered HTTP 502 to GET /api/v1/spec');
+    expect(failed.stderr).toContain('that is where the server says its Chat API listens');
+    expect(failed.stderr).toContain('Nothing was created.');
+    expect(gone.requests.some((request) => request.method === 'POST')).toBe(false);
+    await expect(readFile(join(configDirectory, 'config.json'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
   it('takes the chat URL saved at login, and logout forgets the agent keys made through it', async () => {

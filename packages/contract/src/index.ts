@@ -1,4 +1,5 @@
 export * from './errors/error-catalogue.js';
+export * from './openapi/build-chat-openapi-document.js';
 export * from './openapi/build-openapi-document.js';
 export * from './openapi/filter-openapi-document.js';
 export * from './operations/chat-registry.js';
@@ -15,6 +16,7 @@ export * from './schemas/data-api.schema.js';
 export * from './schemas/data-model.schema.js';
 export * from './schemas/dbt-sync.schema.js';
 export * from './schemas/deployment.schema.js';
+export * from './schemas/email.schema.js';
 export * from './schemas/environment.schema.js';
 export * from './schemas/query-sql.schema.js';
 export * from './schemas/semantic-query.schema.js';

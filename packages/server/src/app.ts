@@ -15,7 +15,7 @@ import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
 import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
 import { semanticRoutes } from './modules/semantic/semantic.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+import { chatSpecRoutes, systemRoutes } from './modules/system/system.routes.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
 function handlersOf(container: Container): OperationHandlers<typeof operations> {
@@ -55,14 +55,20 @@ export function buildApp(container: Container): FastifyInstance {
   return app;
 }
 
-/** The Chat API listener (`PLATFORM_AI_PORT`): the chat operations, health probes, a JSON 404 for the rest. */
+/**
+ * The Chat API listener (`PLATFORM_AI_PORT`): the chat operations, its own OpenAPI document, health probes,
+ * a JSON 404 for the rest.
+ */
 export function buildChatApp(container: Container): FastifyInstance {
   const app = createHttpServer({
     logger: container.logger.child({ listener: 'chat' }),
     bodyLimitBytes: container.config.bodyLimitBytes,
     checkReadiness: () => container.store.ping(),
   });
-  const handlers: OperationHandlers<typeof chatOperations> = chatRoutes(container.chatRequests);
+  const handlers: OperationHandlers<typeof chatOperations> = {
+    ...chatRoutes(container.chatRequests),
+    ...chatSpecRoutes(container.chatOpenApi),
+  };
   registerChatOperations(
     app,
     chatOperations as unknown as Record<string, OperationDefinition>,

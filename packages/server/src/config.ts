@@ -9,6 +9,9 @@ export interface Config {
   publicUrl: string;
   /** False when publicUrl was derived from host and port; the process then sets it to the bound address. */
   isPublicUrlConfigured: boolean;
+  /** Where clients reach the Chat API listener (`{ai_url}`): PLATFORM_AI_PUBLIC_URL, else its bound address. */
+  chatPublicUrl: string;
+  isChatPublicUrlConfigured: boolean;
   dataDirectory: string;
   databaseUrl: string | null;
   /** PostgreSQL schema to keep the tables in; tests isolate themselves with a schema each. */
@@ -108,6 +111,15 @@ function languageModel(environment: NodeJS.ProcessEnv): LanguageModelSettings {
   };
 }
 
+/** PLATFORM_AI_PUBLIC_URL, checked like the model's base URL; else the host and the AI port. */
+function chatPublicUrlOf(environment: NodeJS.ProcessEnv, urlHost: string, aiPort: number): string {
+  const configured = optional(environment, 'PLATFORM_AI_PUBLIC_URL');
+  if (configured !== null && !isHttpUrl(configured)) {
+    throw new ConfigError(`PLATFORM_AI_PUBLIC_URL must be an http:// or https:// URL, got "${configured}"`);
+  }
+  return (configured ?? `http://${urlHost}:${aiPort}`).replace(/\/+$/, '');
+}
+
 export function loadConfig(
   environment: NodeJS.ProcessEnv = process.env,
   workingDirectory = process.cwd(),
@@ -136,6 +148,8 @@ export function loadConfig(
       '',
     ),
     isPublicUrlConfigured: optional(environment, 'PLATFORM_PUBLIC_URL') !== null,
+    chatPublicUrl: chatPublicUrlOf(environment, urlHost, aiPort),
+    isChatPublicUrlConfigured: optional(environment, 'PLATFORM_AI_PUBLIC_URL') !== null,
     dataDirectory: isAbsolute(dataDirectory) ? dataDirectory : resolve(workingDirectory, dataDirectory),
     databaseUrl: optional(environment, 'DATABASE_URL'),
     databaseSchema: optional(environment, 'PLATFORM_DATABASE_SCHEMA'),

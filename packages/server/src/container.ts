@@ -1,4 +1,11 @@
 import { join } from 'node:path';
+import {
+  apiVersion,
+  buildChatOpenApiDocument,
+  buildOpenApiDocument,
+  chatOperations,
+  operations,
+} from '@platform/contract';
 import type { Logger } from 'pino';
 import { AccountBootstrap } from './bootstrap.js';
 import type { Config } from './config.js';
@@ -132,7 +139,15 @@ export async function createContainer(config: Config, logger: Logger, options: C
   changeFeed.subscribe((topic) => credentials.handleChange(topic));
   const authorization = new AuthorizationService(logger.child({ component: 'audit' }));
   const users = new UsersService(store.database, authorization, changeFeed);
-  const openApi = new OpenApiService(() => config.publicUrl);
+  const openApi = new OpenApiService(() =>
+    buildOpenApiDocument(Object.values(operations), { version: apiVersion, serverUrl: config.publicUrl }),
+  );
+  const chatOpenApi = new OpenApiService(() =>
+    buildChatOpenApiDocument(Object.values(chatOperations), {
+      version: apiVersion,
+      serverUrl: config.chatPublicUrl,
+    }),
+  );
   // Services get the config object itself, not copies: publicUrl is only known after listen.
   const deploymentDirectory = new DeploymentDirectory(store.database, deploymentCacheMilliseconds);
   changeFeed.subscribe((topic) => deploymentDirectory.handleChange(topic));
@@ -255,6 +270,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     users,
     apiKeys,
     openApi,
+    chatOpenApi,
     deploymentAccess,
     deploymentLogs,
     deployments,

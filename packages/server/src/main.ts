@@ -15,11 +15,12 @@ async function main(): Promise<void> {
   const chatAddress = await chatApp.listen({ host: config.host, port: config.aiPort });
   // With PLATFORM_PORT=0 the port is known only now; URLs handed to clients must carry it.
   if (!config.isPublicUrlConfigured) config.publicUrl = managementAddress;
+  if (!config.isChatPublicUrlConfigured) config.chatPublicUrl = chatAddress;
 
   const lines = [
     `platform is running (store: ${container.store.engine === 'pglite' ? `PGlite in ${config.dataDirectory}` : 'PostgreSQL'})`,
     `  management and build API: ${managementAddress}  (OpenAPI: ${managementAddress}/api/v1/spec)`,
-    `  chat API:                 ${chatAddress}`,
+    `  chat API:                 ${chatAddress}  (OpenAPI: ${chatAddress}/api/v1/spec)`,
   ];
   if (bootstrap.adminApiKey) {
     lines.push(

@@ -1,12 +1,10 @@
 import type { Agent, CurrentUser } from '@platform/contract';
 import type * as z from 'zod';
 import type { ApiClient } from '../client/api-client.js';
+import { probeChatApi } from '../client/chat-probe.js';
 import { CliError, UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { fetchPages } from '../program/paginate.js';
-
-/** Where the Chat API listens when nothing says otherwise: the server's default PLATFORM_AI_PORT. */
-export const defaultChatUrl = 'http://127.0.0.1:4001';
 
 /** The external id of a chat user when no management credential says who is asking. */
 export const fallbackExternalId = 'cli-user';
@@ -69,10 +67,39 @@ async function deploymentOfAgent(client: ApiClient, agentId: string): Promise<nu
   throw new CliError(`no agent ${agentId} in the deployments this credential can see`);
 }
 
+/** The Chat API's URL as the server hands it out: the region of the deployment, else the default one. */
+async function chatUrlFromServer(client: ApiClient, deploymentId: number | null): Promise<string> {
+  const regions = (await client.call('listRegions')).items;
+  const region =
+    deploymentId === null
+      ? undefined
+      : (await client.call('getDeploymentSettings', { params: { deploymentId } })).region;
+  const chosen =
+    regions.find((candidate) => candidate.id === region) ??
+    regions.find((candidate) => candidate.isDefault) ??
+    regions[0];
+  if (!chosen)
+    throw new CliError(
+      'the server lists no region, so it does not say where its Chat API is: give --chat-url',
+    );
+  return chosen.aiUrl;
+}
+
+/** What to check when the Chat API cannot be reached, by where its URL came from. */
+const chatUrlHints = {
+  option: 'check --chat-url',
+  environment: 'check PLATFORM_CHAT_URL',
+  context: "check the context's chat URL (platform login --chat-url)",
+  server:
+    "that is where the server says its Chat API listens (PLATFORM_AI_PUBLIC_URL, else its PLATFORM_AI_PORT): check that the server's chat listener runs and is reachable from here, or give --chat-url",
+} as const;
+
 /**
  * Resolves the chat's target. The order for each value: the option, the environment, the saved context,
  * then the management API (the current user for the account and the external id, the deployment's
- * default agent, a new agent API key saved in the CLI config for the next chats).
+ * default agent, the Chat API's URL from the regions list, a new agent API key saved in the CLI config
+ * for the next chats). Before a key is made, the Chat API is asked whether it is there: nothing is
+ * created or saved for a chat that cannot take place.
  */
 export async function resolveChatTarget(
   context: CommandContext,
@@ -82,12 +109,13 @@ export async function resolveChatTarget(
   const config = await context.readConfig();
   const connection = await context.connection(options);
   const savedContext = connection.contextName ? config.contexts[connection.contextName] : undefined;
-  const chatUrl = (
-    options.chatUrl ??
-    (environment.PLATFORM_CHAT_URL?.trim() || undefined) ??
-    savedContext?.chatUrl ??
-    defaultChatUrl
-  ).replace(/\/+$/, '');
+  const givenChatUrl: { url: string; source: keyof typeof chatUrlHints } | null = options.chatUrl
+    ? { url: options.chatUrl, source: 'option' }
+    : environment.PLATFORM_CHAT_URL?.trim()
+      ? { url: environment.PLATFORM_CHAT_URL.trim(), source: 'environment' }
+      : savedContext?.chatUrl
+        ? { url: savedContext.chatUrl, source: 'context' }
+        : null;
   const givenKey = options.agentKey ?? (environment.PLATFORM_AGENT_KEY?.trim() || undefined);
 
   const management = connection.apiKey ? context.clientFor(connection) : null;
@@ -112,6 +140,28 @@ export async function resolveChatTarget(
   const externalId =
     options.externalId ??
     (management ? (await currentUser('naming the chat user')).email.toLowerCase() : fallbackExternalId);
+
+  const chatUrlChoice = givenChatUrl ?? {
+    url: await chatUrlFromServer(
+      requireManagement('finding the Chat API (or give --chat-url)'),
+      deploymentId,
+    ),
+    source: 'server' as const,
+  };
+  const chatUrl = chatUrlChoice.url.replace(/\/+$/, '');
+  // why: a key made for a chat that cannot take place would be a credential nobody uses, saved for nothing.
+  const requireReachable = async (): Promise<void> => {
+    const unreachable = await probeChatApi({
+      chatUrl,
+      userAgent: `platform-cli/${context.version}`,
+      fetch: context.runtime.fetch,
+    });
+    if (unreachable !== null) {
+      throw new CliError(
+        `the Chat API is not reachable: ${unreachable}; ${chatUrlHints[chatUrlChoice.source]}. Nothing was created.`,
+      );
+    }
+  };
 
   const resolvedAgentId = agentId;
   const createKey = async (): Promise<string> => {
@@ -138,5 +188,6 @@ export async function resolveChatTarget(
   if (saved && saved.apiUrl === connection.apiUrl) {
     return { chatUrl, accountName, agentId, agentKey: saved.token, externalId, replaceKey: createKey };
   }
+  await requireReachable();
   return { chatUrl, accountName, agentId, agentKey: await createKey(), externalId, replaceKey: null };
 }

@@ -7,7 +7,7 @@ import { CliError, UsageError } from '../program/cli-errors.js';
 import type { CommandContext, TerminalStreams } from '../program/command-context.js';
 import { addCommonOptions } from '../program/common-options.js';
 import { type AnswerOutcome, ChatConversation } from './chat-conversation.js';
-import { type ChatTarget, type ChatTargetOptions, defaultChatUrl, resolveChatTarget } from './chat-target.js';
+import { type ChatTarget, type ChatTargetOptions, resolveChatTarget } from './chat-target.js';
 
 interface ChatOptions extends ChatTargetOptions {
   chat?: string;
@@ -142,7 +142,7 @@ export function registerChatCommand(program: Command, context: CommandContext): 
       .option('--abort', 'stop the answer the --chat thread is streaming (asked from anywhere), then exit')
       .option(
         '--chat-url <url>',
-        `the Chat API URL (default $PLATFORM_CHAT_URL, the context's chat URL, or ${defaultChatUrl})`,
+        "the Chat API URL (default $PLATFORM_CHAT_URL, the context's chat URL, else the one the server gives)",
       )
       .option('--agent-key <key>', 'agent API key (default $PLATFORM_AGENT_KEY, else one made and saved)')
       .option('--account <name>', 'the account name in the chat path (default: the current user’s)')

@@ -14,6 +14,7 @@ export function registerRegionsCommand(program: Command, context: CommandContext
             { header: 'ID', value: (region) => region.id },
             { header: 'NAME', value: (region) => region.name },
             { header: 'DEFAULT', value: (region) => (region.isDefault ? '*' : '') },
+            { header: 'CHAT API', value: (region) => region.aiUrl },
           ],
           value.items,
         ),

@@ -16,14 +16,14 @@ export interface OpenApiDocument {
 }
 
 /** Every operation can answer these besides the codes it declares. */
-const commonErrors: readonly ErrorCode[] = ['BAD_REQUEST', 'INTERNAL_SERVER_ERROR'];
+export const commonErrors: readonly ErrorCode[] = ['BAD_REQUEST', 'INTERNAL_SERVER_ERROR'];
 /** The data API also takes a deployment token, sent bare (`Authorization: <token>`) or as a bearer token. */
 const dataApiSecurity = [{ deploymentToken: [] }, { bearerAuth: [] }, { apiKeyAuth: [] }];
 
 /** Every operation needs a credential (SPEC.md: all management and build endpoints use bearer auth). */
 const credentialErrors: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
 
-class ComponentCollector {
+export class ComponentCollector {
   readonly schemas: Record<string, JsonSchema> = {};
 
   /** Converts a zod schema, moving every schema that carries an `id` into components. */
@@ -63,12 +63,15 @@ class ComponentCollector {
   /** Input and output forms of one schema may differ (defaults, transforms): keep both, named apart. */
   private register(id: string, definition: JsonSchema, io: 'input' | 'output'): string {
     const existing = this.schemas[id];
-    if (!existing || JSON.stringify(existing) === JSON.stringify(definition)) return id;
+    // why: a kept schema has its references rewritten already; one met again (a body two operations
+    // share) is the same schema when only that differs.
+    const converted = JSON.stringify(definition).replaceAll('"#/$defs/', '"#/components/schemas/');
+    if (!existing || JSON.stringify(existing) === converted) return id;
     return io === 'input' ? `${id}Input` : id;
   }
 }
 
-function parametersOf(
+export function parametersOf(
   collector: ComponentCollector,
   schema: z.ZodType | null,
   location: 'path' | 'query',

@@ -11,9 +11,10 @@ type Schema = z.ZodType | null;
  * also a deployment token (a JWT for one deployment, carrying a security context), as the data API of a
  * deployment takes either; `chat` is an agent's API key or a platform token, checked by the Chat API's
  * own adapter after validation because it needs the path and the body (no management credential);
- * `webhook` carries no credential at all: the handler verifies a shared secret against the raw body.
+ * `webhook` carries no credential at all: the handler verifies a shared secret against the raw body;
+ * `none` answers anyone (the chat listener's own OpenAPI document, which holds nothing of an account).
  */
-export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook';
+export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none';
 
 /**
  * How the success body is written: one JSON document, or newline-delimited JSON where `response` is the

@@ -1,5 +1,7 @@
 import * as z from 'zod';
+import { errorCodes } from '../errors/error-catalogue.js';
 import { BranchName } from './branch-name.schema.js';
+import { EmailAddress } from './email.schema.js';
 
 /** `<Unix time in milliseconds, 13 or more digits>-message` (SPEC.md "Limits"). */
 export const ChatMessageId = z
@@ -22,8 +24,10 @@ export const ChatSessionSettings = z
       .max(255)
       .regex(/^[^\sA-Z]+$/, { error: 'must be lowercase with no spaces' })
       .optional(),
-    internalId: z.email({ error: 'must be the e-mail address of a user of the account' }).optional(),
-    email: z.email().optional(),
+    internalId: EmailAddress.meta({
+      description: 'The e-mail of an active user of the account (any case); their own permissions apply.',
+    }).optional(),
+    email: EmailAddress.optional(),
     userAttributes: z.array(ChatUserAttribute).max(100).optional(),
     groups: z.array(z.string().min(1).max(255)).max(100).optional(),
     securityContext: z.record(z.string(), z.unknown()).optional(),
@@ -115,3 +119,29 @@ export const ChatStreamMessage = z
   .meta({ id: 'ChatStreamMessage' });
 
 export type ChatStreamMessage = z.infer<typeof ChatStreamMessage>;
+
+/** The Chat API's error body: `error` is the message itself (`{"error":"Streaming for thread is in progress"}`). */
+export const ChatErrorBody = z
+  .object({
+    error: z.string(),
+    statusCode: z.int(),
+    code: z.enum(errorCodes),
+    requestId: z.string(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ChatErrorBody', description: 'The body of every non-2xx answer of the Chat API.' });
+
+/** JSON-RPC's "server error" code the Chat API's clients recognise an authentication failure by. */
+export const chatAuthenticationErrorCode = -32001;
+
+/** A refused credential: not an HTTP error but this JSON-RPC error object in a 200 answer (SPEC.md "Errors"). */
+export const ChatAuthenticationFailure = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.null(),
+    error: z.object({ code: z.literal(chatAuthenticationErrorCode), message: z.string() }),
+  })
+  .meta({
+    id: 'ChatAuthenticationFailure',
+    description: 'The answer, with HTTP 200, when the agent API key or the platform token is refused.',
+  });

@@ -266,6 +266,10 @@ export const Region = z
     title: z.string().meta({ description: 'A label for people; the id on this server.' }),
     provider: z.string().meta({ description: 'Who runs the region: `self-hosted` (this server) here.' }),
     isDefault: z.boolean(),
+    aiUrl: z.string().meta({
+      description:
+        "Where the region's Chat API listens (`{ai_url}`): the base of the chat paths and of its own `/api/v1/spec`.",
+    }),
   })
   .meta({ id: 'Region' });
 

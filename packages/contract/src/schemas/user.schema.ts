@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { roles } from '../rights/action.js';
 import { EntityId, IdParam, ItemFailure, listOf, PagingQuery, Timestamp } from './common.schema.js';
+import { EmailAddress } from './email.schema.js';
 
 export const Role = z.enum(roles).meta({ id: 'Role', description: 'admin ⊃ developer ⊃ viewer.' });
 
@@ -42,10 +43,7 @@ export const CurrentUser = User.extend({
 
 export const UserIdParams = z.object({ userId: IdParam });
 
-const Email = z
-  .email()
-  .max(320)
-  .transform((email) => email.trim().toLowerCase());
+const Email = EmailAddress.transform((email) => email.toLowerCase());
 
 export const CreateUserInput = z
   .object({

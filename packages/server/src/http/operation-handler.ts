@@ -38,13 +38,21 @@ export interface ChatOperationContext {
   logger: Logger;
 }
 
-type ContextOf<Operation extends OperationDefinition> = Operation['authScheme'] extends 'dataApi'
-  ? DataApiOperationContext
-  : Operation['authScheme'] extends 'chat'
-    ? ChatOperationContext
-    : Operation['authScheme'] extends 'webhook'
-      ? WebhookOperationContext
-      : OperationContext;
+/** An operation that answers anyone knows only which request it serves. */
+export interface AnonymousOperationContext {
+  requestId: string;
+  logger: Logger;
+}
+
+type ContextOf<Operation extends OperationDefinition> = Operation['authScheme'] extends 'none'
+  ? AnonymousOperationContext
+  : Operation['authScheme'] extends 'dataApi'
+    ? DataApiOperationContext
+    : Operation['authScheme'] extends 'chat'
+      ? ChatOperationContext
+      : Operation['authScheme'] extends 'webhook'
+        ? WebhookOperationContext
+        : OperationContext;
 
 export type OperationHandler<Operation extends OperationDefinition> = (
   input: OperationInput<Operation> & { context: ContextOf<Operation> },

@@ -2,6 +2,7 @@ import { loadSqlInterface } from '@platform/semantic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, printed, refusalOf } from './analyst-harness.js';
 import { type CrmWorld, openCrmWorld } from './crm-world.js';
+import { expectRanking } from './ranking-expectations.js';
 import { keyedRows, orderedRows, singleValue } from './result-rows.js';
 
 /** The seeds run from January 2023 to February 2025; "last year" is 2024 from here. */
@@ -139,6 +140,39 @@ describe('the built-in analyst on a CRM model over the fan-out seed tables', () 
     );
     expect(keyedRows(run.result.data).get(rows[0]?.[0] ?? '')).toBe(orderedRows(expected)[0]?.[1]);
     expect(run.answer).toMatch(new RegExp(`^${rows[0]?.[0]} is first by number of users, with `));
+  });
+
+  it('ranks accounts by their name for "which accounts had the largest deal amount"', async () => {
+    const run = await answerOf(world, 'Which accounts had the largest deal amount?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['pipeline.amount'],
+      dimensions: ['pipeline.account_name'],
+    });
+    const expected = await raw(`SELECT a.account_name, sum(d.amount)
+      FROM deals d LEFT JOIN accounts a ON d.account_id = a.account_id GROUP BY 1`);
+    // Deals of accounts the table does not hold have no name: no account to rank.
+    expect(expected.some((row) => row[0] === null)).toBe(true);
+    expectRanking(run, expected, 'highest');
+  });
+
+  it('reads "which account won the most deals" as accounts ranked by won deals', async () => {
+    const run = await answerOf(world, 'Which account won the most deals?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['pipeline.won_count'],
+      dimensions: ['pipeline.account_name'],
+    });
+    const expected = await raw(`SELECT a.account_name, count(*) FILTER (WHERE d.stage = 'Won')
+      FROM deals d LEFT JOIN accounts a ON d.account_id = a.account_id GROUP BY 1`);
+    expectRanking(run, expected, 'highest');
+  });
+
+  it('ranks from the bottom for "which industry had the least deal amount in 2024"', async () => {
+    const run = await answerOf(world, 'Which industry had the least deal amount in 2024?');
+    expect(run.translation.query).toMatchObject({ dimensions: ['pipeline.account_industry'] });
+    const expected = await raw(`SELECT a.industry, sum(d.amount)
+      FROM deals d LEFT JOIN accounts a ON d.account_id = a.account_id
+      WHERE d.created_date >= '2024-01-01' AND d.created_date < '2025-01-01' GROUP BY 1`);
+    expectRanking(run, expected, 'lowest');
   });
 
   it('reads "between March and May 2024" as three whole months', async () => {

@@ -7,6 +7,7 @@ import { demoModelFiles } from '../../src/modules/data-model/demo-model/demo-mod
 import { loadSampleData } from '../../src/platform/sample-data/load-sample-data.js';
 import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
 import { type AnalystWorld, answerOf, printed, refusalOf } from './analyst-harness.js';
+import { expectRanking } from './ranking-expectations.js';
 import { keyedRows, orderedRows, singleValue } from './result-rows.js';
 
 const lineAmount = 'i.quantity * i.unit_price - i.discount';
@@ -106,10 +107,53 @@ describe('the built-in analyst on the demo model and its sample data', () => {
     expect(orderedRows(run.result.data)).toEqual(orderedRows(expected));
   });
 
+  it('answers "which customers spent the most" with the customers ranked by revenue, not a count', async () => {
+    const run = await answerOf(world, 'Which customers spent the most?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['sales.revenue'],
+      dimensions: ['sales.customer_full_name'],
+      order: [['sales.revenue', 'desc']],
+    });
+    const expected = await raw(`SELECT c.first_name || ' ' || c.last_name, sum(${lineAmount})
+      FROM order_items i JOIN orders o ON i.order_id = o.id JOIN customers c ON o.customer_id = c.id
+      GROUP BY 1`);
+    expectRanking(run, expected, 'highest');
+  });
+
+  it('answers "which product sold the least" with the products ranked from the bottom', async () => {
+    const run = await answerOf(world, 'Which product sold the least?');
+    expect(run.translation.query).toMatchObject({ dimensions: ['sales.product_name'] });
+    const expected = await raw(`SELECT p.name, sum(${lineAmount})
+      FROM order_items i JOIN products p ON i.product_id = p.id GROUP BY 1`);
+    expectRanking(run, expected, 'lowest');
+  });
+
+  it('answers "which store had the highest revenue in 2025" among the stores, not the orders without one', async () => {
+    const run = await answerOf(world, 'Which store had the highest revenue in 2025?');
+    expect(run.translation.query).toMatchObject({ dimensions: ['sales.store_name'] });
+    const expected = await raw(`SELECT s.name, sum(${lineAmount})
+      FROM order_items i JOIN orders o ON i.order_id = o.id LEFT JOIN stores s ON o.store_id = s.id
+      WHERE o.ordered_at >= '2025-01-01' AND o.ordered_at < '2026-01-01' GROUP BY 1`);
+    // Online orders have no store: they are the largest group, and no store.
+    expect(expected.some((row) => row[0] === null)).toBe(true);
+    expectRanking(run, expected, 'highest');
+  });
+
+  it('answers "which customer placed the most orders" with customers ranked by their orders', async () => {
+    const run = await answerOf(world, 'Which customer placed the most orders?');
+    const expected = await raw(`SELECT c.first_name || ' ' || c.last_name, count(*)
+      FROM orders o JOIN customers c ON o.customer_id = c.id GROUP BY 1`);
+    expectRanking(run, expected, 'highest');
+  });
+
   it('refuses what the demo model cannot say', async () => {
     expect(await refusalOf(world, 'Revenue by favourite colour')).toContain(
       'nothing called "favourite colour"',
     );
     expect(await refusalOf(world, 'What is the biggest payment?')).toMatch(/^You asked for a maximum/);
+    // A ranking of things the model does not know is refused, not answered with the overall total.
+    expect(await refusalOf(world, 'Which industry had the least revenue?')).toContain(
+      'nothing called "industry"',
+    );
   });
 });

@@ -48,6 +48,32 @@ describe.each(storeEngines)('Chat API requests on %s', (engine: StoreEngine) => 
     );
   });
 
+  it('accepts the e-mail of any stored user as internalId, in any case, and refuses everyone else', async () => {
+    const accountId = (await chat.server.container.accounts.accountByName('default'))?.id ?? 0;
+    // The first admin every server creates, and a user on a single-label intranet domain.
+    const created = await chat.server.request({
+      method: 'POST',
+      url: '/api/v1/users',
+      body: { email: 'Ops@Intranet', role: 'viewer' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    for (const internalId of ['admin@localhost', 'ADMIN@LocalHost', 'ops@intranet']) {
+      const answer = await chat.post(url, { input: 'hi', sessionSettings: { internalId } }, key);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.lines.some((line) => line.role === 'assistant')).toBe(true);
+      const user = await chat.server.container.chatUsers.find(accountId, { internalId });
+      expect(user).toMatchObject({ internalId: internalId.toLowerCase(), externalId: null });
+    }
+    await expectBadRequest(
+      { input: 'hi', sessionSettings: { internalId: 'nobody@localhost' } },
+      /sessionSettings.internalId: no active user of the account has the e-mail nobody@localhost/,
+    );
+    await expectBadRequest(
+      { input: 'hi', sessionSettings: { internalId: 'admin' } },
+      /sessionSettings.internalId/,
+    );
+  });
+
   it('names user attributes the account has not configured', async () => {
     await expectBadRequest(
       {

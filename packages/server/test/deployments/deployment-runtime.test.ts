@@ -155,7 +155,16 @@ describe.each(storeEngines)(
       const response = await server.request({ method: 'GET', url: '/api/v1/regions/' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
-        items: [{ id: 'local', name: 'local', title: 'local', provider: 'self-hosted', isDefault: true }],
+        items: [
+          {
+            id: 'local',
+            name: 'local',
+            title: 'local',
+            provider: 'self-hosted',
+            isDefault: true,
+            aiUrl: server.container.config.chatPublicUrl,
+          },
+        ],
       });
     });
   },
@@ -164,7 +173,13 @@ describe.each(storeEngines)(
 describe.each(storeEngines)('configured regions on %s', (engine: StoreEngine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ engine, environment: { PLATFORM_REGIONS: 'eu-west, us-east' } });
+    server = await startTestServer({
+      engine,
+      environment: {
+        PLATFORM_REGIONS: 'eu-west, us-east',
+        PLATFORM_AI_PUBLIC_URL: 'https://chat.example.com/',
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -173,8 +188,22 @@ describe.each(storeEngines)('configured regions on %s', (engine: StoreEngine) =>
   it('lists the regions, defaults to the first, and refuses others naming the allowed ones', async () => {
     expect((await server.request({ method: 'GET', url: '/api/v1/regions' })).body).toEqual({
       items: [
-        { id: 'eu-west', name: 'eu-west', title: 'eu-west', provider: 'self-hosted', isDefault: true },
-        { id: 'us-east', name: 'us-east', title: 'us-east', provider: 'self-hosted', isDefault: false },
+        {
+          id: 'eu-west',
+          name: 'eu-west',
+          title: 'eu-west',
+          provider: 'self-hosted',
+          isDefault: true,
+          aiUrl: 'https://chat.example.com',
+        },
+        {
+          id: 'us-east',
+          name: 'us-east',
+          title: 'us-east',
+          provider: 'self-hosted',
+          isDefault: false,
+          aiUrl: 'https://chat.example.com',
+        },
       ],
     });
     expect((await createDeployment(server)).region).toBe('eu-west');

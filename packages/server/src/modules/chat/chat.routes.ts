@@ -1,9 +1,11 @@
-import type { chatOperations } from '@platform/contract';
+import type { ChatOperations } from '@platform/contract';
 import type { OperationHandlers } from '../../http/operation-handler.js';
 import type { ChatRequestsService } from './chat-requests.service.js';
 
 /** The Chat API: each path form maps onto the same request service, with the agent named or defaulted. */
-export function chatRoutes(requests: ChatRequestsService): OperationHandlers<typeof chatOperations> {
+export function chatRoutes(
+  requests: ChatRequestsService,
+): OperationHandlers<Omit<ChatOperations, 'getChatOpenApiSpec'>> {
   return {
     streamChatState: async ({ params, body, context }) =>
       requests.stream(params, context.credentials, body, context.signal),

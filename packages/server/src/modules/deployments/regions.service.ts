@@ -21,7 +21,8 @@ export function assertRegionAvailable(region: string, regions: readonly string[]
 export class RegionsService {
   constructor(
     private readonly authorization: AuthorizationService,
-    private readonly config: { regions: readonly string[] },
+    /** The config object itself: the chat listener's URL is known only after it listens. */
+    private readonly config: { regions: readonly string[]; chatPublicUrl: string },
   ) {}
 
   list(principal: Principal) {
@@ -30,12 +31,14 @@ export class RegionsService {
       accountId: principal.accountId,
     });
     return {
+      // One chat listener serves every region of this server.
       items: this.config.regions.map((id, index) => ({
         id,
         name: id,
         title: id,
         provider: 'self-hosted',
         isDefault: index === 0,
+        aiUrl: this.config.chatPublicUrl,
       })),
     };
   }

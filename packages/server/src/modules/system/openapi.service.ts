@@ -1,25 +1,18 @@
-import {
-  apiVersion,
-  buildOpenApiDocument,
-  filterOpenApiDocument,
-  type OpenApiDocument,
-  type OpenApiFilter,
-  operations,
-} from '@platform/contract';
+import { filterOpenApiDocument, type OpenApiDocument, type OpenApiFilter } from '@platform/contract';
 import { AppError } from '../../errors/app-error.js';
 
-/** Builds the document once per process: the contract does not change while it runs. */
+/**
+ * One listener's OpenAPI document (the management API's, or the Chat API's), built once per process: the
+ * contract does not change while it runs.
+ */
 export class OpenApiService {
   private document: OpenApiDocument | null = null;
 
-  /** Reads the URL when the document is first built: with port 0 it is known only after listen. */
-  constructor(private readonly serverUrl: () => string) {}
+  /** Builds when first asked: with port 0 the server URL in the document is known only after listen. */
+  constructor(private readonly build: () => OpenApiDocument) {}
 
   full(): OpenApiDocument {
-    this.document ??= buildOpenApiDocument(Object.values(operations), {
-      version: apiVersion,
-      serverUrl: this.serverUrl(),
-    });
+    this.document ??= this.build();
     return this.document;
   }
 

@@ -89,6 +89,10 @@ const synonymGroups: readonly (readonly string[])[] = [
     'money',
     'size',
     'worth',
+    // why: what customers spend is what the business takes in: "which customers spent the most".
+    'spend',
+    'spent',
+    'spending',
   ],
   ['customer', 'client', 'buyer', 'account', 'shopper'],
   ['employee', 'staff', 'worker', 'headcount', 'people', 'person'],

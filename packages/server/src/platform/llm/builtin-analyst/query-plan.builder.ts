@@ -100,6 +100,17 @@ function conditionsOf(reading: SourceReading, time: TimeIntent, filters: readonl
   return conditions;
 }
 
+/**
+ * "Which store had the highest revenue" ranks stores: rows without a store (online orders) are no store,
+ * so they do not take part, or "(empty)" would come first.
+ */
+function namedEntities(reading: SourceReading): string[] {
+  const columns = reading.groups
+    .filter((group) => group.phrase.kind === 'entity' && group.dimension.member.type !== 'time')
+    .map((group) => `${sqlIdentifier(group.dimension.localName)} IS NOT NULL`);
+  return [...new Set(columns)];
+}
+
 /** The plan for a reading the planner settled on: SQL, titles, description and a chart hint. */
 export function buildQueryPlan(
   reading: SourceReading,
@@ -124,7 +135,7 @@ export function buildQueryPlan(
   const sqlQuery = writeSql({
     source: reading.source.source.name,
     columns: columns.map((column) => column.select),
-    conditions: conditionsOf(reading, time, filters),
+    conditions: [...conditionsOf(reading, time, filters), ...(isRanked ? namedEntities(reading) : [])],
     order,
     ...(limit === undefined ? {} : { limit }),
   });

@@ -20,7 +20,7 @@ export interface SourceReading {
   /** A second measure of this source that fits as well as `measure`. */
   readonly rival?: MeasureCandidate;
   readonly groups: readonly GroupChoice[];
-  /** `by` phrases that name no dimension of this source. */
+  /** `by` phrases, and the entity of a ranking, that name no dimension of this source. */
   readonly unmatched: readonly GroupPhrase[];
   readonly timeDimension?: WordedMember;
   readonly timeTokenIndexes: readonly number[];
@@ -49,16 +49,46 @@ function namesMeasure(source: WordedSource, question: QuestionReading, phrase: G
   return best?.tokenIndexes.some((index) => phrase.indexes.includes(index)) === true;
 }
 
+/**
+ * The dimension an entity phrase names, from its whole text or else its longest leading part: in "which
+ * accounts closed the most deals" the entity is "accounts" and "closed deals" is left to name the measure.
+ */
+function matchEntity(
+  source: WordedSource,
+  tokens: QuestionTokens,
+  phrase: GroupPhrase,
+): GroupChoice | undefined {
+  for (let length = phrase.indexes.length; length > 0; length -= 1) {
+    const indexes = phrase.indexes.slice(0, length);
+    const part: GroupPhrase =
+      length === phrase.indexes.length
+        ? phrase
+        : { ...phrase, indexes, text: indexes.map((index) => tokens.tokens[index]?.text ?? '').join(' ') };
+    const candidate = matchDimension(source, tokens, part);
+    if (candidate?.isComplete)
+      return { phrase: part, dimension: candidate.dimension, score: candidate.score };
+  }
+  return undefined;
+}
+
 export function readSource(source: WordedSource, question: QuestionReading): SourceReading {
   const { tokens, time } = question;
   const groups: GroupChoice[] = [];
   const unmatched: GroupPhrase[] = [];
   for (const phrase of question.phrases) {
     if (phrase.kind === 'by' && namesMeasure(source, question, phrase)) continue;
+    if (phrase.kind === 'entity') {
+      const entity = matchEntity(source, tokens, phrase);
+      if (entity !== undefined) groups.push(entity);
+      // why: "which store had the highest revenue" ranks stores; a source that cannot name stores would
+      // answer another question (the total), so it loses to one that can, as for an unmatched `by` phrase.
+      else if (question.ranking !== undefined) unmatched.push(phrase);
+      continue;
+    }
     const candidate = matchDimension(source, tokens, phrase);
-    if (candidate !== undefined && (phrase.kind === 'by' || candidate.isComplete)) {
+    if (candidate !== undefined) {
       groups.push({ phrase, dimension: candidate.dimension, score: candidate.score });
-    } else if (phrase.kind === 'by') {
+    } else {
       unmatched.push(phrase);
     }
   }
