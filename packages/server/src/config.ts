@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
+import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
 
 export interface Config {
   host: string;
@@ -10,6 +11,8 @@ export interface Config {
   /** False when publicUrl was derived from host and port; the process then sets it to the bound address. */
   isPublicUrlConfigured: boolean;
   dataDirectory: string;
+  /** PLATFORM_DUCKDB_DIRS: the only directories deployments may read DuckDB files in (default: the data directory). */
+  duckDbDirectories: string[];
   databaseUrl: string | null;
   /** PostgreSQL schema to keep the tables in; tests isolate themselves with a schema each. */
   databaseSchema: string | null;
@@ -105,6 +108,9 @@ export function loadConfig(
   const port = integer(environment, 'PLATFORM_PORT', 4000);
   const aiPort = integer(environment, 'PLATFORM_AI_PORT', 4001);
   const dataDirectory = optional(environment, 'PLATFORM_DATA_DIR') ?? '.platform';
+  const absoluteDataDirectory = isAbsolute(dataDirectory)
+    ? dataDirectory
+    : resolve(workingDirectory, dataDirectory);
   const bootstrapApiKey = optional(environment, 'PLATFORM_BOOTSTRAP_API_KEY');
   if (bootstrapApiKey && !/^sk-[A-Za-z0-9_-]{16,}$/.test(bootstrapApiKey)) {
     throw new ConfigError(
@@ -125,7 +131,12 @@ export function loadConfig(
       '',
     ),
     isPublicUrlConfigured: optional(environment, 'PLATFORM_PUBLIC_URL') !== null,
-    dataDirectory: isAbsolute(dataDirectory) ? dataDirectory : resolve(workingDirectory, dataDirectory),
+    dataDirectory: absoluteDataDirectory,
+    duckDbDirectories: duckDbDirectoriesOf(
+      optional(environment, 'PLATFORM_DUCKDB_DIRS'),
+      absoluteDataDirectory,
+      workingDirectory,
+    ),
     databaseUrl: optional(environment, 'DATABASE_URL'),
     databaseSchema: optional(environment, 'PLATFORM_DATABASE_SCHEMA'),
     redisUrl: optional(environment, 'REDIS_URL'),

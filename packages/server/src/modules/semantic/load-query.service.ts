@@ -50,7 +50,7 @@ export class LoadQueryService {
 
   async load(caller: DataApiCaller, deploymentId: number, request: LoadRequest): Promise<LoadResponse> {
     const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment.id);
+    const settings = await this.warehouses.settingsOf(context.target.deployment);
     const compiled = this.planner.compile(context, request.query, settings.dialect);
     const outcome = await this.inFlight.run(
       queryKey(context, compiled),
@@ -68,7 +68,7 @@ export class LoadQueryService {
 
   async generateSql(caller: DataApiCaller, deploymentId: number, request: LoadRequest) {
     const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment.id);
+    const settings = await this.warehouses.settingsOf(context.target.deployment);
     const compiled = this.planner.compile(context, request.query, settings.dialect);
     return { sql: { sql: compiled.sql, params: compiled.params }, query: { ...compiled.query } };
   }
