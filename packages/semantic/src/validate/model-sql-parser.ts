@@ -42,7 +42,7 @@ export function writingPartOf(tree: unknown): string | undefined {
     if (value === null || typeof value !== 'object') continue;
     for (const [key, child] of Object.entries(value)) {
       if (key.endsWith('Stmt') && key !== 'SelectStmt' && key !== 'RawStmt') {
-        return `it holds a ${key.slice(0, -4).toUpperCase()} statement`;
+        return `it holds a statement other than SELECT (${key.slice(0, -4).toUpperCase()})`;
       }
       if (key === 'SelectStmt' && child !== null && typeof child === 'object') {
         const forbidden = forbiddenSelectKeys.find((name) => name in child);
