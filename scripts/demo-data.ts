@@ -10,15 +10,22 @@ import {
   loadSampleData,
   type SampleDataProgress,
 } from '../packages/server/src/platform/sample-data/load-sample-data.js';
+import { accountWarehouseDirectory } from '../packages/server/src/platform/warehouse/duckdb-file-rule.js';
 
 /**
  * `npm run demo-data -- --scale N [--seed S] [--output path]`: writes the seeded e-commerce sample data
- * set into a DuckDB file (default: the demo deployment's own file, `<PLATFORM_DATA_DIR or .platform>/demo/sample-data.duckdb`).
+ * set into a DuckDB file (default: the demo deployment's own file,
+ * `<PLATFORM_DATA_DIR or .platform>/accounts/1/demo/sample-data.duckdb`; 1 is the first account, the one a fresh
+ * store bootstraps).
  */
 const usage = `usage: npm run demo-data -- --scale N [--seed S] [--output path]
   --scale N      size: 1 ≈ 1,000 customers and 10,000 orders, linear (fractions such as 0.1 allowed)
   --seed S       integer seed (default ${defaultSampleSeed}); same seed and scale give identical data
-  --output path  DuckDB file to write (default: the demo deployment's, <PLATFORM_DATA_DIR or .platform>/demo/sample-data.duckdb)`;
+  --output path  DuckDB file to write (default: the demo deployment's,
+                 <PLATFORM_DATA_DIR or .platform>/accounts/1/demo/sample-data.duckdb)`;
+
+/** The account a fresh store bootstraps, which owns the demo deployment. */
+const firstAccountId = 1;
 
 function fail(message: string): never {
   process.stderr.write(`demo-data: ${message}\n${usage}\n`);
@@ -51,7 +58,8 @@ function parseOptions() {
     const scale = parseNumber('scale', values.scale);
     if (scale === undefined) fail('--scale is required');
     const dataDirectory = process.env.PLATFORM_DATA_DIR || '.platform';
-    const output = values.output ?? join(dataDirectory, demoSampleDataUrl);
+    const output =
+      values.output ?? join(accountWarehouseDirectory(dataDirectory, firstAccountId), demoSampleDataUrl);
     const seed = parseNumber('seed', values.seed) ?? defaultSampleSeed;
     validateSampleDataOptions({ scale, seed });
     return {

@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import {
@@ -9,6 +9,7 @@ import {
 import { bootstrapDefaultAccount } from './modules/identity/account-bootstrap.service.js';
 import type { Database } from './platform/database/database.js';
 import { ensureSampleDataFile } from './platform/sample-data/ensure-sample-data-file.js';
+import { accountWarehouseDirectory } from './platform/warehouse/duckdb-file-rule.js';
 
 export interface BootstrapOutcome {
   accountId: number;
@@ -16,9 +17,12 @@ export interface BootstrapOutcome {
   adminKeyPath: string | null;
 }
 
-/** The sample data file the demo deployment's PLATFORM_DB_URL names, inside the data directory. */
-export function demoSampleDataPath(dataDirectory: string): string {
-  return resolve(dataDirectory, demoSampleDataUrl);
+/**
+ * The sample data file the demo deployment's relative PLATFORM_DB_URL names: in its account's directory of
+ * the data directory, the only place there a deployment of that account may read DuckDB files.
+ */
+export function demoSampleDataPath(dataDirectory: string, accountId: number): string {
+  return join(accountWarehouseDirectory(dataDirectory, accountId), demoSampleDataUrl);
 }
 
 /** What the first start on an empty store creates; later starts find it and change nothing. */
@@ -37,7 +41,9 @@ export class AccountBootstrap {
     // After the account's own transaction: a crash in between is repaired by the next start.
     const demoId = await this.demoDeployment.ensure(result.accountId);
     // Before the demo's model builds and before the server listens: the demo is queryable once it is up.
-    if (demoId !== null || (await this.demoDeployment.isSampleDataInUse())) await this.ensureSampleData();
+    if (demoId !== null || (await this.demoDeployment.isSampleDataInUse(result.accountId))) {
+      await this.ensureSampleData(result.accountId);
+    }
     if (demoId !== null) await this.onDemoCreated(demoId, result.accountId);
     let adminKeyPath: string | null = null;
     if (result.adminApiKey && options.writeKeyFile) {
@@ -49,10 +55,10 @@ export class AccountBootstrap {
   }
 
   /** Generates the sample data when its file is missing (first start, or deleted by the operator). */
-  private async ensureSampleData(): Promise<void> {
+  private async ensureSampleData(accountId: number): Promise<void> {
     const scale = this.config.demoDataScale;
     const outcome = await ensureSampleDataFile({
-      databasePath: demoSampleDataPath(this.config.dataDirectory),
+      databasePath: demoSampleDataPath(this.config.dataDirectory, accountId),
       scale,
     });
     if (!outcome.isGenerated) return;

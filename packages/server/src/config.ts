@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
+import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
 
 export interface Config {
   host: string;
@@ -13,6 +14,8 @@ export interface Config {
   chatPublicUrl: string;
   isChatPublicUrlConfigured: boolean;
   dataDirectory: string;
+  /** PLATFORM_DUCKDB_DIRS: the only directories deployments may read DuckDB files in (default: the data directory). */
+  duckDbDirectories: string[];
   databaseUrl: string | null;
   /** PostgreSQL schema to keep the tables in; tests isolate themselves with a schema each. */
   databaseSchema: string | null;
@@ -128,6 +131,9 @@ export function loadConfig(
   const port = integer(environment, 'PLATFORM_PORT', 4000);
   const aiPort = integer(environment, 'PLATFORM_AI_PORT', 4001);
   const dataDirectory = optional(environment, 'PLATFORM_DATA_DIR') ?? '.platform';
+  const absoluteDataDirectory = isAbsolute(dataDirectory)
+    ? dataDirectory
+    : resolve(workingDirectory, dataDirectory);
   const bootstrapApiKey = optional(environment, 'PLATFORM_BOOTSTRAP_API_KEY');
   if (bootstrapApiKey && !/^sk-[A-Za-z0-9_-]{16,}$/.test(bootstrapApiKey)) {
     throw new ConfigError(
@@ -150,7 +156,12 @@ export function loadConfig(
     isPublicUrlConfigured: optional(environment, 'PLATFORM_PUBLIC_URL') !== null,
     chatPublicUrl: chatPublicUrlOf(environment, urlHost, aiPort),
     isChatPublicUrlConfigured: optional(environment, 'PLATFORM_AI_PUBLIC_URL') !== null,
-    dataDirectory: isAbsolute(dataDirectory) ? dataDirectory : resolve(workingDirectory, dataDirectory),
+    dataDirectory: absoluteDataDirectory,
+    duckDbDirectories: duckDbDirectoriesOf(
+      optional(environment, 'PLATFORM_DUCKDB_DIRS'),
+      absoluteDataDirectory,
+      workingDirectory,
+    ),
     databaseUrl: optional(environment, 'DATABASE_URL'),
     databaseSchema: optional(environment, 'PLATFORM_DATABASE_SCHEMA'),
     redisUrl: optional(environment, 'REDIS_URL'),

@@ -90,6 +90,7 @@ import { createAgentRunner } from './platform/llm/create-agent-runner.js';
 import { createStreamBus } from './platform/streams/create-stream-bus.js';
 import type { StreamBus } from './platform/streams/stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
+import type { DuckDbFileRule } from './platform/warehouse/duckdb-file-rule.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
@@ -176,6 +177,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     authorization,
     secretBox,
     deploymentLogs,
+    duckDbFileRuleOf(config),
   );
   const regions = new RegionsService(authorization, config);
   const demoDeployment = new DemoDeploymentService(
@@ -421,7 +423,7 @@ function createSemanticServices(
   },
 ) {
   const pool = new WarehousePool(createWarehouse);
-  const warehouses = new DeploymentWarehouseService(dependencies.envVars, pool, config.dataDirectory);
+  const warehouses = new DeploymentWarehouseService(dependencies.envVars, pool, duckDbFileRuleOf(config));
   const compiledModels = new CompiledModelCache(dependencies.modelSource);
   const inFlightQueries = new InFlightQueries();
   dependencies.deploymentAccess.onDeleted(async (deploymentId) => {
@@ -522,4 +524,8 @@ async function createDbtSyncServices(
   }, leaseMilliseconds / 2);
   sweep.unref();
   return { services: { dbtSync, dbtRepositories }, stopResuming: () => clearInterval(sweep) };
+}
+
+function duckDbFileRuleOf(config: Config): DuckDbFileRule {
+  return { allowedDirectories: config.duckDbDirectories, dataDirectory: config.dataDirectory };
 }

@@ -27,7 +27,23 @@ const agoPattern = new RegExp(`^(\\d+)\\s+${unitPattern}\\s+(ago|from now)$`);
 const inPattern = new RegExp(`^in\\s+(\\d+)\\s+${unitPattern}$`);
 const fromToPattern = /^from\s+(.+?)\s+to\s+(.+)$/;
 
-function toLocal(range: NaiveRange): LocalRange {
+// why: the bound parameters are written YYYY-MM-DDTHH:MM:SS.mmm, which only years 1 to 9999 fit, and
+// arithmetic on huge counts (`last 99999999999999 years`) yields an invalid Date that would throw later.
+const earliestNaive = Date.parse('0001-01-01T00:00:00.000Z');
+const latestNaive = Date.parse('9999-12-31T23:59:59.999Z');
+
+function isWithinCalendar(naive: Date): boolean {
+  const time = naive.getTime();
+  return Number.isFinite(time) && time >= earliestNaive && time <= latestNaive;
+}
+
+/** `describe` names the range in the error, which says why it is refused: a 400, never a RangeError. */
+function toLocal(range: NaiveRange, describe: string): LocalRange {
+  if (!isWithinCalendar(range.start) || !isWithinCalendar(range.end)) {
+    throw new SemanticQueryError(
+      `date range ${describe} is out of range: its dates must fall within the years 0001 to 9999`,
+    );
+  }
   return { start: formatNaive(range.start), end: formatNaive(range.end) };
 }
 
@@ -96,7 +112,7 @@ export function resolveDateRange(range: DateRange, now: Date, timezone: string):
         `date range \`${range}\` is not understood; use [from, to] dates, today, yesterday, this|last|next week|month|quarter|year, last N days|weeks|months|quarters|years, or "from X to Y"`,
       );
     }
-    return toLocal(resolved);
+    return toLocal(resolved, `\`${range}\``);
   }
   const [fromText, toText] = range;
   const from = boundOf(fromText, timezone);
@@ -105,14 +121,14 @@ export function resolveDateRange(range: DateRange, now: Date, timezone: string):
   if (end.getTime() <= from.naive.getTime()) {
     throw new SemanticQueryError(`date range [${fromText}, ${toText}] ends before it starts`);
   }
-  return toLocal({ start: from.naive, end });
+  return toLocal({ start: from.naive, end }, `[${fromText}, ${toText}]`);
 }
 
 /** A single date (the whole day), date-time (that instant) or relative range, for date filter operators. */
 export function resolveDatePoint(value: string, now: Date, timezone: string): LocalRange {
   const absolute = parseAbsoluteTime(value, timezone);
   if (absolute?.hasTime) {
-    return toLocal({ start: absolute.naive, end: new Date(absolute.naive.getTime() + 1) });
+    return toLocal({ start: absolute.naive, end: new Date(absolute.naive.getTime() + 1) }, `\`${value}\``);
   }
   return resolveDateRange(value, now, timezone);
 }

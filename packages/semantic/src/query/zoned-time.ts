@@ -43,8 +43,13 @@ export function isUtc(timezone: string): boolean {
   return utcNames.has(timezone);
 }
 
+const firstInstantOfYearOne = Date.parse('0001-01-01T00:00:00.000Z');
+
 /** The wall-clock time of an instant in a time zone, as a naive time. */
 export function wallClock(instant: Date, timezone: string): Date {
+  // why: Intl throws on an invalid instant and writes years before 1 as era years (1 BC reads as 1);
+  // an invalid naive time lets the date-range checks refuse it with a query error instead.
+  if (!(instant.getTime() >= firstInstantOfYearOne)) return new Date(Number.NaN);
   const fields: Record<string, number> = {};
   for (const part of formatterFor(timezone).formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
@@ -130,16 +135,10 @@ export function parseAbsoluteTime(
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second, fraction, zone] = match;
   const milliseconds = Number((fraction ?? '').padEnd(3, '0').slice(0, 3));
-  const naive = new Date(
-    Date.UTC(
-      Number(year),
-      Number(month) - 1,
-      Number(day),
-      Number(hour ?? 0),
-      Number(minute ?? 0),
-      Number(second ?? 0),
-    ) + milliseconds,
-  );
+  // why: setUTCFullYear, not Date.UTC, which reads the years 0 to 99 as 1900 to 1999.
+  const naive = new Date(0);
+  naive.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  naive.setUTCHours(Number(hour ?? 0), Number(minute ?? 0), Number(second ?? 0), milliseconds);
   const isValid =
     naive.getUTCFullYear() === Number(year) &&
     naive.getUTCMonth() === Number(month) - 1 &&

@@ -1,4 +1,4 @@
-import type { A_Expr } from 'libpg-query';
+import type { A_Expr, Node } from 'libpg-query';
 import type { ResolvedMember } from '../compile/compiled-model.types.js';
 import type { FilterOperator } from '../model/access-policy.types.js';
 import type { MemberFilter } from '../query/semantic-query.types.js';
@@ -6,7 +6,8 @@ import { constantValue, isValueNode } from './sql-constant.js';
 import { locationOf, nodeStrings } from './sql-node.js';
 import type { SqlSourceText } from './sql-source-text.js';
 
-const patternHint = "use 'text', 'text%', '%text' or '%text%'";
+const patternHint =
+  "use 'text', 'text%', '%text' or '%text%'; write \\% and \\_ (or ESCAPE '!' and !%) for a literal % or _";
 
 const negatedOperators: Partial<Record<FilterOperator, FilterOperator>> = {
   equals: 'notEquals',
@@ -16,35 +17,48 @@ const negatedOperators: Partial<Record<FilterOperator, FilterOperator>> = {
   set: 'notSet',
 };
 
-/** A LIKE pattern split into literal text and `%` wildcards; `\` escapes the next character. */
-function splitPattern(pattern: string): { parts: (string | '%')[]; hasUnderscore: boolean } {
-  const parts: (string | '%')[] = [];
+/** Stands for `%` in a split pattern; a symbol, so that a literal `%` (written `\%`) is never taken for it. */
+const anyText = Symbol('any text');
+type PatternPart = string | typeof anyText;
+
+/**
+ * A LIKE pattern split into literal text and `%` wildcards. `escapeCharacter` escapes the next character (`\` by
+ * default, as in PostgreSQL; `ESCAPE ''` turns escaping off), so an escaped `%` or `_` is literal text.
+ * `hasUnderscore` reports an unescaped `_`, which no filter operator expresses.
+ */
+function splitPattern(
+  pattern: string,
+  escapeCharacter: string,
+): { parts: PatternPart[]; hasUnderscore: boolean; endsWithEscape: boolean } {
+  const parts: PatternPart[] = [];
+  const characters = [...pattern];
   let literal = '';
   let hasUnderscore = false;
-  for (let index = 0; index < pattern.length; index += 1) {
-    const character = pattern[index] ?? '';
-    if (character === '\\' && index + 1 < pattern.length) {
+  for (let index = 0; index < characters.length; index += 1) {
+    const character = characters[index] ?? '';
+    if (escapeCharacter !== '' && character === escapeCharacter) {
       index += 1;
-      literal += pattern[index] ?? '';
+      if (index >= characters.length) return { parts, hasUnderscore, endsWithEscape: true };
+      literal += characters[index] ?? '';
     } else if (character === '%') {
       if (literal !== '') parts.push(literal);
       literal = '';
-      if (parts[parts.length - 1] !== '%') parts.push('%');
+      if (parts[parts.length - 1] !== anyText) parts.push(anyText);
     } else {
       if (character === '_') hasUnderscore = true;
       literal += character;
     }
   }
   if (literal !== '') parts.push(literal);
-  return { parts, hasUnderscore };
+  return { parts, hasUnderscore, endsWithEscape: false };
 }
 
 /** The operator and value a LIKE pattern stands for, or undefined when no operator expresses it. */
 function likeOperator(
-  parts: readonly (string | '%')[],
+  parts: readonly PatternPart[],
 ): { operator: FilterOperator; value?: string } | undefined {
-  const shape = parts.map((part) => (part === '%' ? '%' : 'x')).join('');
-  const literal = parts.find((part) => part !== '%') ?? '';
+  const shape = parts.map((part) => (part === anyText ? '%' : 'x')).join('');
+  const literal = parts.find((part): part is string => part !== anyText) ?? '';
   switch (shape) {
     case '':
     case 'x':
@@ -62,6 +76,44 @@ function likeOperator(
   }
 }
 
+/** The pattern and escape character of `x LIKE pattern [ESCAPE character]` (the parser writes ESCAPE as like_escape()). */
+function patternAndEscape(
+  patternNode: Node | undefined,
+  keyword: string,
+  location: number | undefined,
+  text: SqlSourceText,
+): { pattern: string; escapeCharacter: string } {
+  let node = patternNode;
+  let escapeCharacter = '\\';
+  if (node !== undefined && 'FuncCall' in node) {
+    const call = node.FuncCall;
+    const name = nodeStrings(call.funcname).join('.');
+    const [patternArgument, escapeArgument] = call.args ?? [];
+    if (
+      (name === 'pg_catalog.like_escape' || name === 'like_escape') &&
+      call.args?.length === 2 &&
+      escapeArgument !== undefined &&
+      isValueNode(escapeArgument)
+    ) {
+      const written = constantValue(escapeArgument, text);
+      if (typeof written !== 'string' || [...written].length > 1) {
+        throw text.error(
+          locationOf(escapeArgument),
+          `${keyword} ... ESCAPE takes one character, or '' for none`,
+          patternHint,
+        );
+      }
+      escapeCharacter = written;
+      node = patternArgument;
+    }
+  }
+  const pattern = node !== undefined && isValueNode(node) ? constantValue(node, text) : undefined;
+  if (typeof pattern !== 'string') {
+    throw text.error(location, `${keyword} takes a string constant pattern`, patternHint);
+  }
+  return { pattern, escapeCharacter };
+}
+
 /** `LIKE`, `ILIKE` and their negations over a member, as equals, contains, startsWith or endsWith. */
 export function translateLike(
   expression: A_Expr,
@@ -72,13 +124,12 @@ export function translateLike(
   const operatorName = nodeStrings(expression.name)[0] ?? '';
   const keyword = `${operatorName.startsWith('!') ? 'NOT ' : ''}${expression.kind === 'AEXPR_ILIKE' ? 'ILIKE' : 'LIKE'}`;
   const patternNode = expression.rexpr;
-  const pattern =
-    patternNode !== undefined && isValueNode(patternNode) ? constantValue(patternNode, text) : undefined;
-  if (typeof pattern !== 'string') {
-    throw text.error(expression.location, `${keyword} takes a string constant pattern`, patternHint);
-  }
-  const { parts, hasUnderscore } = splitPattern(pattern);
+  const { pattern, escapeCharacter } = patternAndEscape(patternNode, keyword, expression.location, text);
+  const { parts, hasUnderscore, endsWithEscape } = splitPattern(pattern, escapeCharacter);
   const location = patternNode === undefined ? expression.location : locationOf(patternNode);
+  if (endsWithEscape) {
+    throw text.error(location, `${keyword} pattern '${pattern}' ends with its escape character`, patternHint);
+  }
   if (hasUnderscore) {
     throw text.error(location, `The _ wildcard is not supported in ${keyword} patterns`, patternHint);
   }

@@ -3,6 +3,7 @@ import type { ModelError } from '../model/model-error.types.js';
 import { sortModelErrors } from '../model/sort-model-errors.js';
 import { applyExtends, mergeCubes, mergeViews } from './apply-extends.js';
 import { checkCubeDeclarations, checkCubeReferences } from './cube.check.js';
+import { checkModelSql } from './model-sql.check.js';
 import { checkUniqueNames } from './unique-names.check.js';
 import { ValidationContext } from './validation-context.js';
 import { checkView } from './view.check.js';
@@ -19,7 +20,10 @@ export function validateModel(model: DataModel): ValidateModelResult {
   const unique = checkUniqueNames(model, context);
   const cubeNames = new Set(unique.cubes.map((cube) => cube.name));
   const viewNames = new Set(unique.views.map((view) => view.name));
-  for (const cube of unique.cubes) checkCubeDeclarations(cube, cubeNames, viewNames, context);
+  for (const cube of unique.cubes) {
+    checkCubeDeclarations(cube, cubeNames, viewNames, context);
+    checkModelSql(cube, context);
+  }
   const cubes = applyExtends(unique.cubes, viewNames, mergeCubes, context);
   const views = applyExtends(unique.views, cubeNames, mergeViews, context);
   const cubesByName = new Map(cubes.map((cube) => [cube.name, cube]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DateRange, postgresDialect, type SemanticQuery } from '../../src/index.js';
+import { type DateRange, postgresDialect, type SemanticQuery, SemanticQueryError } from '../../src/index.js';
 import { compileShop, fixedNow, shopModel } from './shop-model.fixture.js';
 
 const model = shopModel();
@@ -62,6 +62,44 @@ describe('date ranges (now = Wednesday 2024-05-15 10:30 UTC)', () => {
     expect(() => boundsOf('sometime soon')).toThrow(/date range `sometime soon` is not understood/);
     expect(() => boundsOf(['2024-02-30', '2024-03-01'])).toThrow(/`2024-02-30` is not a date/);
     expect(() => boundsOf(['2024-03-01', '2024-02-01'])).toThrow(/ends before it starts/);
+  });
+
+  it.each([
+    ['last 99999999999999 years', /out of range/],
+    [`last ${'9'.repeat(400)} days`, /out of range/],
+    ['next 99999999 months', /out of range/],
+    ['from 99999999999999 seconds ago to now', /out of range/],
+    ['in 9999999999 weeks', /not understood/],
+    ['last -5 days', /not understood/],
+    ['last 1.5 days', /not understood/],
+    [['2024-02-30', '2024-03-01'], /`2024-02-30` is not a date/],
+    [['2023-02-29', '2023-03-01'], /`2023-02-29` is not a date/],
+    [['2024-13-01', '2024-12-31'], /`2024-13-01` is not a date/],
+    [['2024-01-01T24:00:00', '2024-01-02'], /is not a date/],
+    [['0000-01-01', '2024-01-01'], /out of range/],
+    [['+275760-09-13', '2024-01-01'], /is not a date/],
+    [['9999-12-31', '9999-12-31'], /out of range/],
+    [['0001-01-01T00:00:00+01:00', '2024-01-01'], /out of range/],
+  ] as const)('refuse %j with a query error, never a RangeError', (dateRange, message) => {
+    let thrown: unknown;
+    try {
+      boundsOf(dateRange as DateRange);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SemanticQueryError);
+    expect((thrown as Error).message).toMatch(message);
+  });
+
+  it('read the years before 100 as written, not as 19xx', () => {
+    expect(boundsOf(['0050-03-01', '0050-03-01'])).toEqual([
+      '0050-03-01T00:00:00.000',
+      '0050-03-02T00:00:00.000',
+    ]);
+    expect(boundsOf(['0001-01-01', '9999-12-30'])).toEqual([
+      '0001-01-01T00:00:00.000',
+      '9999-12-31T00:00:00.000',
+    ]);
   });
 });
 

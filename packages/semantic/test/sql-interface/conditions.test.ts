@@ -123,6 +123,28 @@ describe('WHERE comparisons', () => {
     }
   });
 
+  it('reads escaped % and _ as literal text, with \\ or the ESCAPE character', () => {
+    const cases: [string, string, string[]][] = [
+      ["status LIKE '\\%'", 'equals', ['%']],
+      ["status NOT LIKE '\\%'", 'notEquals', ['%']],
+      ["status LIKE '\\%%'", 'startsWith', ['%']],
+      ["status LIKE '%\\%'", 'endsWith', ['%']],
+      ["status LIKE '%\\%%'", 'contains', ['%']],
+      ["status LIKE '%\\%\\%%'", 'contains', ['%%']],
+      ["status LIKE '\\_'", 'equals', ['_']],
+      ["status LIKE '%\\_'", 'endsWith', ['_']],
+      ["status LIKE '\\\\%'", 'startsWith', ['\\']],
+      ["status LIKE '!%' ESCAPE '!'", 'equals', ['%']],
+      ["status LIKE '%!%%' ESCAPE '!'", 'contains', ['%']],
+      ["status NOT ILIKE '!_%' ESCAPE '!'", 'notStartsWith', ['_']],
+      ["status LIKE '%a\\b%' ESCAPE '!'", 'contains', ['a\\b']],
+      ["status LIKE 'a\\%' ESCAPE ''", 'startsWith', ['a\\']],
+    ];
+    for (const [where, operator, values] of cases) {
+      expect(filterOf(where), where).toEqual({ member: 'orders.status', operator, values });
+    }
+  });
+
   it('maps BETWEEN to a date range on time dimensions and to bounds on numbers', () => {
     expect(filterOf("created_at BETWEEN '2024-01-01' AND DATE '2024-03-31'")).toEqual({
       member: 'orders.created_at',

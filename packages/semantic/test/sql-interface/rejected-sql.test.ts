@@ -10,7 +10,8 @@ const oneSource = 'query one cube or view';
 const termHint =
   "use members, MEASURE(measure), the measure's aggregate such as SUM(measure), or DATE_TRUNC('month', time_dimension)";
 const comparisonHint = 'compare a member with a constant using =, <>, <, <=, > or >=';
-const likeHint = "use 'text', 'text%', '%text' or '%text%'";
+const likeHint =
+  "use 'text', 'text%', '%text' or '%text%'; write \\% and \\_ (or ESCAPE '!' and !%) for a literal % or _";
 
 function expectRejections(cases: readonly (readonly [string, string])[]): void {
   for (const [sql, message] of cases) expect(rejectionOf(sql), sql).toBe(message);
@@ -251,6 +252,18 @@ describe('rejected conditions', () => {
         `The _ wildcard is not supported in LIKE patterns (line 1, column 45): ${likeHint}`,
       ],
       [`${where}status LIKE status`, `LIKE takes a string constant pattern (line 1, column 40): ${likeHint}`],
+      [
+        `${where}status LIKE 'a\\'`,
+        `LIKE pattern 'a\\' ends with its escape character (line 1, column 45): ${likeHint}`,
+      ],
+      [
+        `${where}status LIKE 'a' ESCAPE 'ab'`,
+        `LIKE ... ESCAPE takes one character, or '' for none (line 1, column 56): ${likeHint}`,
+      ],
+      [
+        `${where}status LIKE status ESCAPE '!'`,
+        `LIKE takes a string constant pattern (line 1, column 40): ${likeHint}`,
+      ],
       [
         `${where}status = NULL`,
         'Comparing with NULL is not supported (line 1, column 42): use IS NULL or IS NOT NULL',

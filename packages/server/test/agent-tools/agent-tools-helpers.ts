@@ -1,8 +1,10 @@
 import type { Tool } from 'ai';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AgentDataAccess } from '../../src/modules/chat/agent-data-access.js';
 import type { ChatDataIdentity } from '../../src/modules/chat/chat-session.js';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
+import { deploymentsTable } from '../../src/modules/deployments/deployments.tables.js';
 import type { TestServer } from '../support/test-server.js';
 
 /** The account and user behind the server's admin key. */
@@ -45,8 +47,13 @@ export function toolsOf(data: AgentDataAccess) {
 
 /** Rows of a raw SQL query on a deployment's warehouse, bypassing the semantic layer. */
 export async function warehouseRows(server: TestServer, deploymentId: number, sql: string) {
-  const { warehouses } = server.container;
-  const warehouse = await warehouses.open(deploymentId, await warehouses.settingsOf(deploymentId));
+  const { warehouses, store } = server.container;
+  const [deployment] = await store.database
+    .select({ id: deploymentsTable.id, accountId: deploymentsTable.accountId })
+    .from(deploymentsTable)
+    .where(eq(deploymentsTable.id, deploymentId));
+  if (!deployment) throw new Error(`no deployment ${deploymentId}`);
+  const warehouse = await warehouses.open(deploymentId, await warehouses.settingsOf(deployment));
   return (await warehouse.query(sql, [])).rows;
 }
 

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { createDeployment } from '../deployments/deployment-helpers.js';
-import { createDuckDbFile, deployModel, setEnvVars } from '../semantic-api/semantic-api-helpers.js';
+import {
+  accountFilePath,
+  createDuckDbFile,
+  deployModel,
+  setEnvVars,
+} from '../semantic-api/semantic-api-helpers.js';
 import type { TestServer } from '../support/test-server.js';
 
 /**
@@ -134,7 +138,7 @@ function statements(): string[] {
 export async function createTicketDeployment(server: TestServer): Promise<number> {
   const deployment = await createDeployment(server);
   const fileName = `tickets-${randomBytes(4).toString('hex')}.duckdb`;
-  await createDuckDbFile(join(server.dataDirectory, fileName), statements());
+  await createDuckDbFile(await accountFilePath(server, deployment.id, fileName), statements());
   await setEnvVars(server, deployment.id, { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: fileName });
   await deployModel(server, deployment.id, ticketModel);
   return deployment.id;

@@ -12,7 +12,7 @@ function projectOf(models: Array<Partial<DbtModel> & { name: string }>): DbtProj
     name: 'shop',
     models: models.map((model) => ({
       materialized: 'table',
-      relationName: `analytics.${model.name}`,
+      relationName: `analytics."${model.name}"`,
       description: null,
       columns: [],
       primaryKey: [],

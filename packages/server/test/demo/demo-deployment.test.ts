@@ -1,9 +1,12 @@
 import { readdir, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSampleDataPath } from '../../src/bootstrap.js';
+import { deploymentsTable } from '../../src/modules/deployments/deployments.tables.js';
 import { sampleDataSizes } from '../../src/platform/sample-data/generate-sample-data.js';
+import { accountWarehouseDirectory } from '../../src/platform/warehouse/duckdb-file-rule.js';
 import { warehouseConfigFromEnvVars } from '../../src/platform/warehouse/warehouse-config.js';
 import { waitForBuild } from '../data-model/data-model-helpers.js';
 import { createDeployment, findDeploymentId } from '../security/account-resources.js';
@@ -35,12 +38,18 @@ describe.each(storeEngines)('the demo deployment on %s', (engine: StoreEngine) =
   let server: TestServer;
   let demoId: number;
   let databasePath: string;
+  let accountId: number;
   const generatedLines = () => server.logLines.filter((line) => line.includes(generatedLine)).length;
 
   beforeAll(async () => {
     server = await startTestServer({ engine, environment: { PLATFORM_DEMO_SCALE: String(scale) } });
     demoId = await findDeploymentId(server, 'demo');
-    databasePath = demoSampleDataPath(server.dataDirectory);
+    const [demo] = await server.container.store.database
+      .select({ accountId: deploymentsTable.accountId })
+      .from(deploymentsTable)
+      .where(eq(deploymentsTable.id, demoId));
+    accountId = demo?.accountId ?? Number.NaN;
+    databasePath = demoSampleDataPath(server.dataDirectory, accountId);
   });
   afterAll(async () => {
     await server?.close();
@@ -56,7 +65,12 @@ describe.each(storeEngines)('the demo deployment on %s', (engine: StoreEngine) =
       { name: 'PLATFORM_DB_URL', value: 'demo/sample-data.duckdb', isSecret: false },
     ]);
     const variables = Object.fromEntries(items.map((item) => [item.name, item.value]));
-    expect(warehouseConfigFromEnvVars(variables, server.dataDirectory)).toEqual({
+    expect(databasePath).toBe(
+      join(server.dataDirectory, 'accounts', String(accountId), 'demo', 'sample-data.duckdb'),
+    );
+    expect(
+      warehouseConfigFromEnvVars(variables, accountWarehouseDirectory(server.dataDirectory, accountId)),
+    ).toEqual({
       dialect: 'duckdb',
       path: databasePath,
       isReadOnly: true,

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeployment } from '../deployments/deployment-helpers.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
-import { createDuckDbFile, dataApiUrl, deployModel, loadUrl, setEnvVars } from './semantic-api-helpers.js';
+import {
+  accountFilePath,
+  createDuckDbFile,
+  dataApiUrl,
+  deployModel,
+  loadUrl,
+  setEnvVars,
+} from './semantic-api-helpers.js';
 
 /** Big enough that the query outlives a wait of a millisecond many times over. */
 const side = 8_000;
@@ -49,7 +55,7 @@ describe.each(storeEngines)('Continue wait on %s', (engine: StoreEngine) => {
     server = await startTestServer({ engine, environment: { PLATFORM_CONTINUE_WAIT_SECONDS: '0.001' } });
     deploymentId = (await createDeployment(server)).id;
     const fileName = `grid-${randomBytes(4).toString('hex')}.duckdb`;
-    await createDuckDbFile(join(server.dataDirectory, fileName), []);
+    await createDuckDbFile(await accountFilePath(server, deploymentId, fileName), []);
     await setEnvVars(server, deploymentId, { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: fileName });
     await deployModel(server, deploymentId, slowModel);
   });

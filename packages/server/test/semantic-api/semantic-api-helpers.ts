@@ -1,5 +1,10 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { deploymentsTable } from '../../src/modules/deployments/deployments.tables.js';
+import { accountWarehouseDirectory } from '../../src/platform/warehouse/duckdb-file-rule.js';
 import type { TestServer } from '../support/test-server.js';
 
 export interface Answer {
@@ -43,8 +48,22 @@ export function shopStatements(prefix = ''): string[] {
   ]);
 }
 
+/**
+ * Where a relative PLATFORM_DB_URL of a deployment points: its account's directory of the data directory
+ * (the only place there its DuckDB files may be).
+ */
+export async function accountFilePath(server: TestServer, deploymentId: number, fileName: string) {
+  const [deployment] = await server.container.store.database
+    .select({ accountId: deploymentsTable.accountId })
+    .from(deploymentsTable)
+    .where(eq(deploymentsTable.id, deploymentId));
+  if (!deployment) throw new Error(`no deployment ${deploymentId}`);
+  return join(accountWarehouseDirectory(server.dataDirectory, deployment.accountId), fileName);
+}
+
 /** Writes a DuckDB file (closed again, so the server can open it) with the given statements run. */
 export async function createDuckDbFile(path: string, statements: readonly string[]): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
   const instance = await DuckDBInstance.create(path);
   const connection = await instance.connect();
   try {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import pg from 'pg';
 import { createDeployment } from '../deployments/deployment-helpers.js';
 import type { StoreEngine, TestServer } from '../support/test-server.js';
 import {
+  accountFilePath,
   createDuckDbFile,
   deployModel,
   setEnvVars,
@@ -46,7 +46,7 @@ export async function createShopWarehouse(
   const deployment = await createDeployment(server);
   if (kind === 'duckdb') {
     const fileName = `shop-${randomBytes(4).toString('hex')}.duckdb`;
-    await createDuckDbFile(join(server.dataDirectory, fileName), shopStatements());
+    await createDuckDbFile(await accountFilePath(server, deployment.id, fileName), shopStatements());
     await setEnvVars(server, deployment.id, { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: fileName });
     await deployModel(server, deployment.id, model(''));
     return { deploymentId: deployment.id, drop: async () => {} };

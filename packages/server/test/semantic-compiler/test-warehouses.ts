@@ -11,6 +11,7 @@ import {
   dialectNamed,
   type SemanticQuery,
 } from '@platform/semantic';
+import pg from 'pg';
 import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
 import { PostgresWarehouse } from '../../src/platform/warehouse/postgres-warehouse.js';
 import type { Warehouse } from '../../src/platform/warehouse/warehouse.js';
@@ -97,43 +98,52 @@ const postgresTypes: Readonly<Record<string, string>> = {
   BOOLEAN: 'boolean',
 };
 
+/** Runs setup statements on a client of its own: the warehouse itself only reads, in read-only transactions. */
+async function onPostgres(work: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl ?? '' });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh schema with the seed rows inserted, column types as DuckDB's read_csv infers them. */
 async function openPostgres(rows: SeedRows, columnTypes: ColumnTypes): Promise<TestWarehouse> {
+  const schema = `semantic_compiler_${randomBytes(6).toString('hex')}`;
+  await onPostgres(async (client) => {
+    await client.query(`CREATE SCHEMA ${schema}`);
+    for (const table of seedTables) {
+      const columns = columnTypes[table] ?? [];
+      const definitions = columns.map(([column, type]) => `${column} ${postgresTypes[type] ?? 'text'}`);
+      await client.query(`CREATE TABLE ${schema}.${table} (${definitions.join(', ')})`);
+      const tableRows = rows[table];
+      const batchSize = Math.floor(60_000 / columns.length);
+      for (let start = 0; start < tableRows.length; start += batchSize) {
+        const batch = tableRows.slice(start, start + batchSize);
+        const values: unknown[] = [];
+        const tuples = batch.map((row) => {
+          const placeholders = columns.map(([column]) => {
+            values.push(row[column] ?? null);
+            return `$${values.length}`;
+          });
+          return `(${placeholders.join(', ')})`;
+        });
+        await client.query(`INSERT INTO ${schema}.${table} VALUES ${tuples.join(', ')}`, values);
+      }
+    }
+  });
   const warehouse = new PostgresWarehouse({
     dialect: 'postgres',
     connection: { connectionString: databaseUrl ?? '' },
     maximumConnections: 3,
   });
-  const schema = `semantic_compiler_${randomBytes(6).toString('hex')}`;
-  await warehouse.query(`CREATE SCHEMA ${schema}`, []);
-  for (const table of seedTables) {
-    const columns = columnTypes[table] ?? [];
-    const definitions = columns.map(([column, type]) => `${column} ${postgresTypes[type] ?? 'text'}`);
-    await warehouse.query(`CREATE TABLE ${schema}.${table} (${definitions.join(', ')})`, []);
-    const tableRows = rows[table];
-    const batchSize = Math.floor(60_000 / columns.length);
-    for (let start = 0; start < tableRows.length; start += batchSize) {
-      const batch = tableRows.slice(start, start + batchSize);
-      const values: unknown[] = [];
-      const tuples = batch.map((row) => {
-        const placeholders = columns.map(([column]) => {
-          values.push(row[column] ?? null);
-          return `$${values.length}`;
-        });
-        return `(${placeholders.join(', ')})`;
-      });
-      await warehouse.query(`INSERT INTO ${schema}.${table} VALUES ${tuples.join(', ')}`, values);
-    }
-  }
-  return testWarehouse('postgres', warehouse, fanoutModel(`${schema}.`), async () => {
-    const cleaner = new PostgresWarehouse({
-      dialect: 'postgres',
-      connection: { connectionString: databaseUrl ?? '' },
-      maximumConnections: 1,
-    });
-    await cleaner.query(`DROP SCHEMA ${schema} CASCADE`, []);
-    await cleaner.close();
-  });
+  return testWarehouse('postgres', warehouse, fanoutModel(`${schema}.`), () =>
+    onPostgres(async (client) => {
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    }),
+  );
 }
 
 export async function openTestWarehouse(name: 'duckdb' | 'postgres', rows: SeedRows): Promise<TestWarehouse> {

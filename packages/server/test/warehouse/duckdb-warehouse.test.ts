@@ -69,6 +69,25 @@ describe('DuckDB file', () => {
 });
 
 describe('DuckDB confinement', () => {
+  it('lets no statement change a setting the whole instance shares', async () => {
+    for (const sql of [
+      "SET memory_limit='100KB'",
+      "SET GLOBAL memory_limit='100KB'",
+      'PRAGMA threads=1',
+      'RESET disabled_optimizers',
+      'SET enable_external_access = true',
+    ]) {
+      await expect(warehouse.query(sql, []), sql).rejects.toMatchObject({
+        kind: 'query',
+        message: expect.stringMatching(/configuration has been locked/),
+      });
+    }
+    const [[limit]] = (await warehouse.query("SELECT current_setting('memory_limit')", [])).rows as [
+      [string],
+    ];
+    expect(limit).not.toMatch(/^100/);
+  });
+
   it('refuses SQL that reads or writes files outside its own database', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'platform-duckdb-confined-'));
     const warehouse = await DuckDbWarehouse.open(join(directory, 'confined.duckdb'));

@@ -39,6 +39,25 @@ describe.runIf(databaseUrl)('PostgreSQL', () => {
     await expect.poll(async () => (await activeOf()).rows, { timeout: 3000 }).toEqual([[0]]);
   });
 
+  test('a query neither writes nor leaves a setting behind on the pooled connection', async () => {
+    const changed = await warehouse.query(
+      "SELECT set_config('application_name', 'changed_by_a_query', false)",
+      [],
+    );
+    expect(changed.rows).toEqual([['changed_by_a_query']]);
+    // why: more reads than pooled connections, so every connection the pool keeps is seen.
+    for (let read = 0; read < 6; read += 1) {
+      const [[name]] = (await warehouse.query("SELECT current_setting('application_name')", [])).rows as [
+        [string],
+      ];
+      expect(name).not.toBe('changed_by_a_query');
+    }
+    await expect(warehouse.query('CREATE TABLE planted_by_a_query (id integer)', [])).rejects.toMatchObject({
+      kind: 'query',
+      message: expect.stringMatching(/read-only transaction/),
+    });
+  });
+
   test('timestamps with time zone come back as UTC ISO strings, json parsed', async () => {
     const result = await warehouse.query(
       `SELECT TIMESTAMPTZ '2024-01-02 03:04:05+02' AS moment, '{"a": [1]}'::jsonb AS document, 1.5::float8 AS ratio`,

@@ -121,6 +121,26 @@ export function describeWarehouseBehaviour(
       expect(Date.now() - started).toBeLessThan(3000);
     });
 
+    test('runs exactly one statement per call: a second one is refused, and never runs', async () => {
+      for (const sql of [
+        'SELECT 1 AS one; SELECT 2 AS two',
+        'SELECT 1 AS one; CREATE TABLE planted (id INTEGER)',
+      ]) {
+        const error = await getWarehouse()
+          .query(sql, [])
+          .catch((caught: unknown) => caught);
+        expect(error, sql).toMatchObject({ kind: 'query' });
+        const streamed = await getWarehouse()
+          .stream(sql, [])
+          .catch((caught: unknown) => caught);
+        expect(streamed, sql).toMatchObject({ kind: 'query' });
+      }
+      const planted = await getWarehouse()
+        .query('SELECT count(*) FROM planted', [])
+        .catch((caught: unknown) => caught);
+      expect(planted).toMatchObject({ kind: 'query' });
+    });
+
     test('bad SQL gives an error naming the warehouse and the problem', async () => {
       const error = await getWarehouse()
         .query('SELEC 1', [])

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DeploymentAccessService } from './deployment-access.service.js';
@@ -12,13 +12,13 @@ export const demoDeploymentName = 'demo';
 /** The demo keeps the table's default deploy branch. */
 export const demoDeployBranchName = 'main';
 
-/** The demo's warehouse: the generated sample data, a DuckDB file relative to the data directory. */
+/** The demo's warehouse: the generated sample data, a DuckDB file relative to its account's directory. */
 export const demoSampleDataUrl = 'demo/sample-data.duckdb';
 
 export const demoWarehouseEnvVars: ReadonlyArray<{ name: string; value: string }> = [
   { name: 'PLATFORM_DB_TYPE', value: 'duckdb' },
   { name: 'PLATFORM_DB_URL', value: demoSampleDataUrl },
-  // Every process sharing the data directory (and every account's demo) opens the one file at once.
+  // Every process sharing the data directory opens the one file at once (files are always read-only now).
   { name: 'PLATFORM_DB_READ_ONLY', value: 'true' },
 ];
 
@@ -78,14 +78,17 @@ export class DemoDeploymentService {
   }
 
   /**
-   * Whether any deployment still reads the sample data file, so a start regenerates it when missing
-   * but not after the operator removed every demo (or pointed it at their own warehouse).
+   * Whether a deployment of the account still reads its sample data file, so a start regenerates it when
+   * missing but not after the operator removed every demo (or pointed it at their own warehouse).
    */
-  async isSampleDataInUse(): Promise<boolean> {
+  async isSampleDataInUse(accountId: number): Promise<boolean> {
     const rows = await this.database
       .select({ valueEncrypted: deploymentEnvVarsTable.valueEncrypted })
       .from(deploymentEnvVarsTable)
-      .where(eq(deploymentEnvVarsTable.name, 'PLATFORM_DB_URL'));
+      .innerJoin(deploymentsTable, eq(deploymentsTable.id, deploymentEnvVarsTable.deploymentId))
+      .where(
+        and(eq(deploymentEnvVarsTable.name, 'PLATFORM_DB_URL'), eq(deploymentsTable.accountId, accountId)),
+      );
     return rows.some((row) => this.secretBox.decrypt(row.valueEncrypted) === demoSampleDataUrl);
   }
 }

@@ -1,6 +1,6 @@
 import type * as contract from '@platform/contract';
 import { encryptedPlaceholder } from '@platform/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
@@ -10,6 +10,8 @@ import {
   maskUrlCredentials,
 } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
+import { confineDuckDbFile, type DuckDbFileRule } from '../../platform/warehouse/duckdb-file-rule.js';
+import { WarehouseError } from '../../platform/warehouse/warehouse-error.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { DeploymentAccessService } from './deployment-access.service.js';
@@ -19,6 +21,9 @@ import { type DeploymentRow, deploymentEnvVarsTable } from './deployments.tables
 type SetEnvVarsInput = z.output<typeof contract.SetEnvVarsInput>;
 
 const secretNameParts = ['PASS', 'SECRET', 'TOKEN', 'KEY', 'CREDENTIAL'];
+
+/** The variables that choose a DuckDB file; a change to either re-checks it. */
+const warehouseVariableNames: readonly string[] = ['PLATFORM_DB_TYPE', 'PLATFORM_DB_URL'];
 
 /** A variable is secret by its name (API-NOTES.md): PASS, SECRET, TOKEN, KEY or CREDENTIAL, in any case. */
 export function isSecretEnvVarName(name: string): boolean {
@@ -43,6 +48,7 @@ export class EnvVarsService {
     private readonly authorization: AuthorizationService,
     private readonly secretBox: SecretBox,
     private readonly logs: DeploymentLogsService,
+    private readonly duckDbFileRule: DuckDbFileRule,
   ) {}
 
   async list(principal: Principal, deploymentId: number, options: { reveal?: boolean | undefined }) {
@@ -97,6 +103,9 @@ export class EnvVarsService {
           });
         setNames.push(name);
       }
+      if ([...setNames, ...removedNames].some((name) => warehouseVariableNames.includes(name))) {
+        await this.checkDuckDbFile(transaction, deployment);
+      }
       const changes = [
         ...(setNames.length > 0 ? [`set ${setNames.join(', ')}`] : []),
         ...(removedNames.length > 0 ? [`removed ${removedNames.join(', ')}`] : []),
@@ -112,6 +121,31 @@ export class EnvVarsService {
     // The data API keeps decrypted variables in memory (EnvVarsReader); this drops them in every process.
     await this.access.changed(deployment.accountId);
     return { items: await this.read(deploymentId, false) };
+  }
+
+  /**
+   * A DuckDB PLATFORM_DB_URL must name a file the deployment may open (docs/deployments.md); checked on the
+   * variables as this change leaves them, so a refused change leaves every variable as it was.
+   */
+  private async checkDuckDbFile(transaction: Database, deployment: DeploymentRow): Promise<void> {
+    const rows = await transaction
+      .select({ name: deploymentEnvVarsTable.name, valueEncrypted: deploymentEnvVarsTable.valueEncrypted })
+      .from(deploymentEnvVarsTable)
+      .where(
+        and(
+          eq(deploymentEnvVarsTable.deploymentId, deployment.id),
+          inArray(deploymentEnvVarsTable.name, [...warehouseVariableNames]),
+        ),
+      );
+    const values = new Map(rows.map((row) => [row.name, this.secretBox.decrypt(row.valueEncrypted).trim()]));
+    const url = values.get('PLATFORM_DB_URL');
+    if (values.get('PLATFORM_DB_TYPE')?.toLowerCase() !== 'duckdb' || !url || url === ':memory:') return;
+    try {
+      await confineDuckDbFile(url, this.duckDbFileRule, deployment.accountId, { mustExist: false });
+    } catch (error) {
+      if (error instanceof WarehouseError) throw new AppError('BAD_REQUEST', error.message);
+      throw error;
+    }
   }
 
   private async read(deploymentId: number, isRevealed: boolean) {

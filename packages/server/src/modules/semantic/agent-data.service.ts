@@ -129,7 +129,7 @@ export class AgentDataService {
     timezone: string,
   ): Promise<readonly string[]> {
     const deploymentId = context.target.deployment.id;
-    const settings = await this.warehouses.settingsOf(deploymentId);
+    const settings = await this.warehouses.settingsOf(context.target.deployment);
     const compiled = this.planner.compile(
       context,
       { dimensions: [memberPath], order: [[memberPath, 'asc']], limit: lookupLimit, timezone },

@@ -1,4 +1,9 @@
 import { AppError } from '../../errors/app-error.js';
+import {
+  accountWarehouseDirectory,
+  confineDuckDbFile,
+  type DuckDbFileRule,
+} from '../../platform/warehouse/duckdb-file-rule.js';
 import type { Warehouse } from '../../platform/warehouse/warehouse.js';
 import {
   type WarehouseConfig,
@@ -18,12 +23,26 @@ export class DeploymentWarehouseService {
   constructor(
     private readonly envVars: EnvVarsReader,
     private readonly pool: WarehousePool,
-    private readonly dataDirectory: string,
+    private readonly fileRule: DuckDbFileRule,
   ) {}
 
-  /** The warehouse settings as the variables say now; a 400 naming the variables when they are missing. */
-  async settingsOf(deploymentId: number): Promise<WarehouseConfig> {
-    return this.configOf(deploymentId, await this.envVars.valuesOf(deploymentId));
+  /**
+   * The warehouse settings as the variables say now; a 400 naming the variables when they are missing.
+   * A DuckDB file is checked again here, on its real path, so that a link swapped after the variable was
+   * set cannot lead outside the allowed directories; the pool opens that real path.
+   */
+  async settingsOf(deployment: { id: number; accountId: number }): Promise<WarehouseConfig> {
+    const variables = await this.envVars.valuesOf(deployment.id);
+    const config = this.configOf(deployment, variables);
+    if (config.dialect !== 'duckdb' || config.path === ':memory:') return config;
+    try {
+      // why: the variable as written, not config.path, so `link/..` is resolved as the system would.
+      const url = variables.PLATFORM_DB_URL?.trim() ?? config.path;
+      const path = await confineDuckDbFile(url, this.fileRule, deployment.accountId, { mustExist: true });
+      return { ...config, path };
+    } catch (error) {
+      throw this.settingsError(deployment.id, error);
+    }
   }
 
   /** The deployment's open warehouse for these settings (opened on first use, reopened when they change). */
@@ -40,7 +59,11 @@ export class DeploymentWarehouseService {
     return this.pool.evict(deploymentId);
   }
 
-  private configOf(deploymentId: number, variables: Record<string, string>): WarehouseConfig {
+  private configOf(
+    deployment: { id: number; accountId: number },
+    variables: Record<string, string>,
+  ): WarehouseConfig {
+    const deploymentId = deployment.id;
     if (!variables.PLATFORM_DB_TYPE) {
       throw new AppError(
         'BAD_REQUEST',
@@ -48,15 +71,18 @@ export class DeploymentWarehouseService {
       );
     }
     try {
-      return warehouseConfigFromEnvVars(variables, this.dataDirectory);
+      const accountDirectory = accountWarehouseDirectory(this.fileRule.dataDirectory, deployment.accountId);
+      return warehouseConfigFromEnvVars(variables, accountDirectory);
     } catch (error) {
-      if (error instanceof WarehouseError) {
-        throw new AppError(
-          'BAD_REQUEST',
-          `the warehouse settings of deployment ${deploymentId} are wrong: ${error.message}`,
-        );
-      }
-      throw error;
+      throw this.settingsError(deploymentId, error);
     }
+  }
+
+  private settingsError(deploymentId: number, error: unknown): unknown {
+    if (!(error instanceof WarehouseError)) return error;
+    return new AppError(
+      'BAD_REQUEST',
+      `the warehouse settings of deployment ${deploymentId} are wrong: ${error.message}`,
+    );
   }
 }

@@ -62,7 +62,7 @@ export class LoadQueryService {
       );
     }
     const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment.id);
+    const settings = await this.warehouses.settingsOf(context.target.deployment);
     const compiled = batch.queries.map((query) => this.planner.compile(context, query, settings.dialect));
     checkBatch(batch, compiled);
     // The whole batch is one piece of work: a client asking again after "Continue wait" joins all of it.

@@ -32,7 +32,7 @@ export class ModelSqlService {
 
   async run(caller: DataApiCaller, deploymentId: number, request: ModelSqlRequest) {
     const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment.id);
+    const settings = await this.warehouses.settingsOf(context.target.deployment);
     await loadSqlInterface();
     let translation: SqlTranslation;
     try {

@@ -69,7 +69,7 @@ export class QuerySqlService {
   ): Promise<{ batch: QueryBatch; compiled: CompiledQuery[] }> {
     const batch = batchOf(request.query);
     const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment.id);
+    const settings = await this.warehouses.settingsOf(context.target.deployment);
     const compiled = batch.queries.map((query) => this.planner.compile(context, query, settings.dialect));
     checkBatch(batch, compiled);
     return { batch, compiled };

@@ -70,7 +70,24 @@ const duckDbSafetySettings = {
   // why: DuckDB 1.5.6's common_subplan optimizer returns wrong sums for the compiler's fan-out-safe plans
   // (several aggregated subqueries over the same joins, then joined); the demo-queries test proves it.
   disabled_optimizers: 'common_subplan',
+  // why: last, once the settings above apply; from then on no statement (SET, PRAGMA, RESET) can change a
+  // setting of the instance, which every branch and user of the deployment shares.
+  lock_configuration: 'true',
 };
+
+/**
+ * Prepares exactly one statement: DuckDB refuses to prepare several, so text such as `SELECT 1; SET ...`
+ * never runs its second part, whatever produced it.
+ */
+async function startResult(
+  connection: DuckDBConnection,
+  sql: string,
+  parameters: readonly unknown[],
+): Promise<DuckDBResult> {
+  const prepared = await connection.prepare(sql);
+  if (parameters.length > 0) prepared.bind(toDuckDbParameters(parameters));
+  return prepared.stream();
+}
 
 export class DuckDbWarehouse implements Warehouse {
   readonly dialect = 'duckdb' as const;
@@ -82,7 +99,9 @@ export class DuckDbWarehouse implements Warehouse {
   /**
    * A file path (created when missing) or `:memory:`, opened read-write unless `isReadOnly` (then the file
    * must exist). SQL run here may only see this database: no reading or writing of other files
-   * (`read_csv('/etc/passwd')`, `COPY ... TO`), and no extensions fetched or loaded behind the operator's back.
+   * (`read_csv('/etc/passwd')`, `COPY ... TO`), no extensions fetched or loaded behind the operator's back,
+   * no setting changed, and one statement per call. Deployments open their files read-only
+   * (createWarehouse); read-write is for the tools and tests that fill a file.
    */
   static async open(path: string, options: { isReadOnly?: boolean } = {}): Promise<DuckDbWarehouse> {
     const settings = options.isReadOnly
@@ -105,7 +124,7 @@ export class DuckDbWarehouse implements Warehouse {
     const maximumRows = options.maximumRows ?? Number.POSITIVE_INFINITY;
     const session = await this.openSession(options);
     try {
-      const result = await session.run(session.connection.stream(sql, toDuckDbParameters(parameters)));
+      const result = await session.run(startResult(session.connection, sql, parameters));
       const rows: unknown[][] = [];
       let totalRows = 0;
       for (;;) {
@@ -129,7 +148,7 @@ export class DuckDbWarehouse implements Warehouse {
   async stream(sql: string, parameters: readonly unknown[], options: StreamOptions = {}): Promise<RowStream> {
     const session = await this.openSession(options);
     try {
-      const result = await session.run(session.connection.stream(sql, toDuckDbParameters(parameters)));
+      const result = await session.run(startResult(session.connection, sql, parameters));
       return createRowStream(
         columnsOf(result),
         async () => {

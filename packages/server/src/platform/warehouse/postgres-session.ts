@@ -22,7 +22,7 @@ function toWarehouseError(error: unknown): WarehouseError {
 }
 
 /**
- * One pooled client for one statement (or one cursor), in a transaction. A pooled client has no cancel
+ * One pooled client for one statement (or one cursor), in a read-only transaction that is rolled back. A pooled client has no cancel
  * of its own, so on abort or timeout `cancelBackend` runs pg_cancel_backend from a separate connection,
  * and the client is destroyed, not returned, once both settle: a late cancel can never hit the next
  * query on that backend.
@@ -30,7 +30,6 @@ function toWarehouseError(error: unknown): WarehouseError {
 export class PostgresSession {
   private pending: Promise<unknown> = Promise.resolve();
   private cancelling: Promise<void> = Promise.resolve();
-  private failed = false;
   private finishing: Promise<void> | null = null;
   private readonly onStop = (): void => {
     const processId = processIdOf(this.client);
@@ -67,7 +66,9 @@ export class PostgresSession {
     }
     const session = new PostgresSession(client, deadline, cancelBackend);
     try {
-      await session.run('BEGIN');
+      // why: nothing a query runs may last beyond it: READ ONLY refuses writes, and the transaction is
+      // always rolled back (see release), which also undoes set_config() and SET for the pooled connection.
+      await session.run('BEGIN READ ONLY');
       if (deadline.timeoutMilliseconds !== undefined) {
         const milliseconds = String(Math.ceil(deadline.timeoutMilliseconds));
         await session.run("SELECT set_config('statement_timeout', $1, true)", [milliseconds]);
@@ -81,17 +82,20 @@ export class PostgresSession {
 
   /** Rows come back as arrays of PostgreSQL text; see parsePostgresValue. */
   async run(text: string, values: readonly unknown[] = []): Promise<pg.QueryResult<Array<string | null>>> {
-    const running = this.client.query<Array<string | null>>({
+    // why: the extended protocol prepares exactly one statement; the simple one (pg's choice when there are
+    // no values) would run `SELECT 1; SET ...` whole. queryMode is pg's, missing from its type declarations.
+    const query: pg.QueryConfig & { rowMode: 'array'; queryMode: 'extended' } = {
       text,
       values: [...values],
       rowMode: 'array',
       types: rawText,
-    });
+      queryMode: 'extended',
+    };
+    const running = this.client.query<Array<string | null>>(query);
     this.pending = running.catch(() => undefined);
     try {
       return await this.deadline.race(running);
     } catch (error) {
-      this.failed = true;
       throw this.deadline.stopped ? this.deadline.error() : toWarehouseError(error);
     }
   }
@@ -111,7 +115,7 @@ export class PostgresSession {
       return;
     }
     try {
-      await this.client.query(this.failed ? 'ROLLBACK' : 'COMMIT');
+      await this.client.query('ROLLBACK');
       this.client.release();
     } catch (error) {
       this.client.release(error instanceof Error ? error : true);

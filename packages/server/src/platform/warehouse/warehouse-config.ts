@@ -1,4 +1,4 @@
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { WarehouseDialect } from './warehouse.js';
 import { WarehouseError } from './warehouse-error.js';
 
@@ -7,8 +7,9 @@ export interface DuckDbWarehouseConfig {
   /** An absolute file path or `:memory:`. */
   path: string;
   /**
-   * `PLATFORM_DB_READ_ONLY=true`: many instances, in one process or several, may then open the same file
-   * (DuckDB lets only one open it read-write), and nothing can change the data through this warehouse.
+   * Always true for a file: a deployment only reads, many instances (in one process or several) may open
+   * one file at once, and opening never creates a file. `PLATFORM_DB_READ_ONLY` is still checked to be
+   * true or false, for the configurations that set it.
    */
   isReadOnly: boolean;
 }
@@ -40,16 +41,10 @@ function required(vars: Record<string, string>, name: string, why: string): stri
   return value;
 }
 
-function duckDbPath(url: string, dataDirectory: string): string {
-  if (url === ':memory:') return url;
-  if (isAbsolute(url)) return url;
-  // why: a relative path names a file in the platform's data directory and may not climb out of it.
-  const path = resolve(dataDirectory, url);
-  const inside = relative(dataDirectory, path);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
-    throw configurationError(`PLATFORM_DB_URL "${url}" leaves the data directory; use an absolute path`);
-  }
-  return path;
+/** `baseDirectory` is where a relative path is read; confineDuckDbFile decides whether the file may be opened. */
+function duckDbPath(url: string, baseDirectory: string): string {
+  if (url === ':memory:' || isAbsolute(url)) return url;
+  return join(baseDirectory, url);
 }
 
 function postgresConnection(vars: Record<string, string>): PostgresWarehouseConfig['connection'] {
@@ -86,17 +81,21 @@ function readOnlyFlag(vars: Record<string, string>): boolean {
 
 /**
  * Maps a deployment's environment variables onto a warehouse config. PLATFORM_DB_URL wins over the
- * HOST/PORT/NAME/USER/PASSWORD set when both are given. Errors name the variable at fault.
+ * HOST/PORT/NAME/USER/PASSWORD set when both are given; a relative DuckDB path is read in `baseDirectory`
+ * (the account's directory). Errors name the variable at fault.
  */
 export function warehouseConfigFromEnvVars(
   vars: Record<string, string>,
-  dataDirectory: string,
+  baseDirectory: string,
 ): WarehouseConfig {
   const type = required(vars, 'PLATFORM_DB_TYPE', 'it must be duckdb or postgres');
   const dialect = type.toLowerCase() as WarehouseDialect;
   if (dialect === 'duckdb') {
     const url = required(vars, 'PLATFORM_DB_URL', 'it must be the DuckDB database file path (or :memory:)');
-    return { dialect, path: duckDbPath(url, dataDirectory), isReadOnly: readOnlyFlag(vars) };
+    readOnlyFlag(vars);
+    const path = duckDbPath(url, baseDirectory);
+    // why: an in-memory database cannot be opened read-only, and it holds nothing but what queries make.
+    return { dialect, path, isReadOnly: path !== ':memory:' };
   }
   if (dialect === 'postgres') {
     return { dialect, connection: postgresConnection(vars), maximumConnections: defaultMaximumConnections };
