@@ -10,10 +10,14 @@ const outsidePaths = [/\.\.\/(\.\.\/)*shared\//, /\/work\/shared\b/];
 
 describe('the repository is self-contained', () => {
   it('no source, test, script or CI file reads from outside the repository', () => {
-    const files = execFileSync('git', ['ls-files', '--', '*.ts', '*.mjs', '*.cjs', '*.js', '*.json', '.ci/*'], {
-      cwd: repositoryRoot,
-      encoding: 'utf8',
-    })
+    const files = execFileSync(
+      'git',
+      ['ls-files', '--', '*.ts', '*.mjs', '*.cjs', '*.js', '*.json', '.ci/*'],
+      {
+        cwd: repositoryRoot,
+        encoding: 'utf8',
+      },
+    )
       .split('\n')
       .filter((path) => path !== '' && !path.startsWith('fixtures/') && path !== 'docs/openapi.json');
     expect(files.length).toBeGreaterThan(100);
