@@ -15,6 +15,7 @@ export * from './schemas/data-model.schema.js';
 export * from './schemas/dbt-sync.schema.js';
 export * from './schemas/deployment.schema.js';
 export * from './schemas/semantic-query.schema.js';
+export * from './schemas/text.schema.js';
 export * from './schemas/user.schema.js';
 export * from './schemas/user-attribute.schema.js';
 export const apiVersion = '1.0.0';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { jsonObject, text } from './text.schema.js';
 
 /** `<Unix time in milliseconds, 13 or more digits>-message` (SPEC.md "Limits"). */
 export const ChatMessageId = z
@@ -9,14 +10,13 @@ export const ChatMessageId = z
   .meta({ description: 'Client message id, `<timestamp>-message`; repeats of it join the running answer.' });
 
 export const ChatUserAttribute = z.strictObject({
-  name: z.string().min(1).max(255),
-  value: z.string().max(4096),
+  name: text().min(1).max(255),
+  value: text().max(4096),
 });
 
 export const ChatSessionSettings = z
   .strictObject({
-    externalId: z
-      .string()
+    externalId: text()
       .min(1)
       .max(255)
       .regex(/^[^\sA-Z]+$/, { error: 'must be lowercase with no spaces' })
@@ -24,8 +24,8 @@ export const ChatSessionSettings = z
     internalId: z.email({ error: 'must be the e-mail address of a user of the account' }).optional(),
     email: z.email().optional(),
     userAttributes: z.array(ChatUserAttribute).max(100).optional(),
-    groups: z.array(z.string().min(1).max(255)).max(100).optional(),
-    securityContext: z.record(z.string(), z.unknown()).optional(),
+    groups: z.array(text().min(1).max(255)).max(100).optional(),
+    securityContext: jsonObject().optional(),
     ephemeralTtlSeconds: z
       .int()
       .min(60)
@@ -33,7 +33,7 @@ export const ChatSessionSettings = z
       .optional(),
     isEphemeral: z.boolean().optional(),
     /** IANA time zone; dates in answers and relative ranges use it. */
-    timezone: z.string().min(1).max(64).optional(),
+    timezone: text().min(1).max(64).optional(),
   })
   .meta({ id: 'ChatSessionSettings' });
 
@@ -41,11 +41,11 @@ export type ChatSessionSettings = z.infer<typeof ChatSessionSettings>;
 
 export const ChatStreamInput = z
   .strictObject({
-    input: z.string().min(1).max(20_000).optional(),
-    chatId: z.string().min(1).max(64).optional(),
+    input: text().min(1).max(20_000).optional(),
+    chatId: text().min(1).max(64).optional(),
     messageId: ChatMessageId.optional(),
     sessionSettings: ChatSessionSettings.optional(),
-    activeBranchName: z.string().min(1).max(255).optional(),
+    activeBranchName: text().min(1).max(255).optional(),
     isDefaultBranch: z.boolean().optional(),
   })
   .meta({ id: 'ChatStreamInput' });
@@ -54,7 +54,7 @@ export type ChatStreamInput = z.infer<typeof ChatStreamInput>;
 
 export const ChatAbortInput = z
   .strictObject({
-    chatId: z.string().min(1).max(64),
+    chatId: text().min(1).max(64),
     sessionSettings: ChatSessionSettings.optional(),
   })
   .meta({ id: 'ChatAbortInput' });

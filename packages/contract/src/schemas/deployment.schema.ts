@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DeploymentIdParams, listOf, PagingQuery, QueryBoolean, Timestamp } from './common.schema.js';
+import { text } from './text.schema.js';
 
 export const creationSteps = [
   'project',
@@ -25,7 +26,7 @@ export const releaseChannels = ['latest', 'release'] as const;
 export const ReleaseChannel = z.enum(releaseChannels).meta({ id: 'ReleaseChannel' });
 export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
 
-const DeploymentName = z.string().trim().min(1).max(100);
+const DeploymentName = text().trim().min(1).max(100);
 export const BranchName = z
   .string()
   .trim()
@@ -83,7 +84,7 @@ export const UpdateDeploymentInput = z
     cloudProvider: CloudProvider.optional(),
     creationMethod: CreationMethod.optional(),
     deployMode: DeployMode.optional(),
-    region: z.string().trim().min(1).optional(),
+    region: text().trim().min(1).optional(),
     releaseChannel: ReleaseChannel.optional(),
     releaseChannelVersion: z
       .string()
@@ -154,7 +155,7 @@ export type DeploymentLogEntry = z.infer<typeof DeploymentLogEntry>;
 export const DeploymentLogsQuery = PagingQuery.extend({
   source: z.enum(logSources).optional(),
   container: z.enum(logContainers).optional(),
-  pod: z.string().min(1).optional(),
+  pod: text().min(1).optional(),
 });
 
 export const DeploymentLogsResponse = listOf(DeploymentLogEntry, 'DeploymentLogsResponse');
@@ -201,7 +202,7 @@ export const SetEnvVarsInput = z
       .array(
         z.object({
           name: EnvVarName,
-          value: z.string().max(32_768).nullable().meta({ description: 'null removes the variable.' }),
+          value: text().max(32_768).nullable().meta({ description: 'null removes the variable.' }),
         }),
       )
       .min(1)
