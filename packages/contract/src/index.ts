@@ -20,6 +20,7 @@ export * from './schemas/email.schema.js';
 export * from './schemas/environment.schema.js';
 export * from './schemas/query-sql.schema.js';
 export * from './schemas/semantic-query.schema.js';
+export * from './schemas/text.schema.js';
 export * from './schemas/user.schema.js';
 export * from './schemas/user-attribute.schema.js';
 export const apiVersion = '1.0.0';

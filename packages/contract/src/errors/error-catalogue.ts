@@ -23,6 +23,16 @@ export const errorCatalogue = {
     error: 'Not Found',
     meaning: "The route or resource does not exist, or belongs to another account (ids don't leak).",
   },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    error: 'Method Not Allowed',
+    meaning: 'The route exists but not with this method; the `Allow` header lists the methods it has.',
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    error: 'Request Timeout',
+    meaning: "The request (its headers or body) did not arrive within the server's time limit.",
+  },
   CONFLICT: {
     status: 409,
     error: 'Conflict',
@@ -39,10 +49,20 @@ export const errorCatalogue = {
     error: 'Payload Too Large',
     meaning: 'The request body exceeds the configured limit.',
   },
+  URI_TOO_LONG: {
+    status: 414,
+    error: 'URI Too Long',
+    meaning: 'A path parameter is longer than the router accepts (100 characters).',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     error: 'Unsupported Media Type',
     meaning: 'The request body is not in a content type the operation accepts.',
+  },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: {
+    status: 431,
+    error: 'Request Header Fields Too Large',
+    meaning: "The request line and headers exceed the server's limit (16 KiB).",
   },
   INTERNAL_SERVER_ERROR: {
     status: 500,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { DeploymentIdParams, IdParam, Timestamp } from './common.schema.js';
 import { encryptedPlaceholder } from './deployment.schema.js';
+import { text } from './text.schema.js';
 
 export const llmProviders = ['builtin', 'openai-compatible', 'anthropic'] as const;
 export const LlmProvider = z.enum(llmProviders).meta({
@@ -51,17 +52,16 @@ export type Agent = z.infer<typeof Agent>;
 
 export const AgentsListResponse = z.object({ items: z.array(Agent) }).meta({ id: 'AgentsListResponse' });
 
-const AgentName = z.string().trim().min(1).max(200);
-const AgentInstructions = z.string().max(20_000);
+const AgentName = text().trim().min(1).max(200);
+const AgentInstructions = text().max(20_000);
 
 /** Absent fields keep their value on update; null goes back to the server default. */
 export const AgentModelInput = z
   .object({
     provider: LlmProvider.nullable().optional(),
     baseUrl: HttpUrl.nullable().optional(),
-    model: z.string().trim().min(1).max(200).nullable().optional(),
-    apiKey: z
-      .string()
+    model: text().trim().min(1).max(200).nullable().optional(),
+    apiKey: text()
       .min(1)
       .max(4000)
       .nullable()
@@ -114,7 +114,7 @@ export const AgentApiKeysListResponse = z
   .meta({ id: 'AgentApiKeysListResponse' });
 
 export const CreateAgentApiKeyInput = z
-  .object({ name: z.string().trim().min(1).max(200).optional() })
+  .object({ name: text().trim().min(1).max(200).optional() })
   .strict()
   .meta({ id: 'CreateAgentApiKeyInput' });
 
@@ -155,8 +155,8 @@ export const UpdateChatAuthSettingsInput = z
         description: `Stored encrypted. Sending ${encryptedPlaceholder} back keeps the stored secret.`,
       }),
     jwksUrl: HttpUrl.nullable().optional(),
-    issuer: z.string().trim().min(1).max(2000).nullable().optional(),
-    audience: z.string().trim().min(1).max(2000).nullable().optional(),
+    issuer: text().trim().min(1).max(2000).nullable().optional(),
+    audience: text().trim().min(1).max(2000).nullable().optional(),
   })
   .strict()
   .meta({ id: 'UpdateChatAuthSettingsInput' });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { EntityId, IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
+import { text } from './text.schema.js';
 import { Role } from './user.schema.js';
 
 export const ApiKey = z
@@ -28,7 +29,7 @@ export const ApiKeyIdParams = z.object({ apiKeyId: IdParam });
 
 export const CreateApiKeyInput = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: text().trim().min(1).max(200),
     userId: EntityId.optional().meta({ description: 'Create the key for another user (UsersManage).' }),
     role: Role.optional().meta({ description: "Limit the key to this role (at most the user's role)." }),
     deploymentIds: z.array(EntityId).min(1).max(1000).optional(),

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { errorCodes } from '../errors/error-catalogue.js';
 import { BranchName } from './branch-name.schema.js';
 import { EmailAddress } from './email.schema.js';
+import { jsonObject, text } from './text.schema.js';
 
 /** `<Unix time in milliseconds, 13 or more digits>-message` (SPEC.md "Limits"). */
 export const ChatMessageId = z
@@ -12,14 +13,13 @@ export const ChatMessageId = z
   .meta({ description: 'Client message id, `<timestamp>-message`; repeats of it join the running answer.' });
 
 export const ChatUserAttribute = z.strictObject({
-  name: z.string().min(1).max(255),
-  value: z.string().max(4096),
+  name: text().min(1).max(255),
+  value: text().max(4096),
 });
 
 export const ChatSessionSettings = z
   .strictObject({
-    externalId: z
-      .string()
+    externalId: text()
       .min(1)
       .max(255)
       .regex(/^[^\sA-Z]+$/, { error: 'must be lowercase with no spaces' })
@@ -29,8 +29,8 @@ export const ChatSessionSettings = z
     }).optional(),
     email: EmailAddress.optional(),
     userAttributes: z.array(ChatUserAttribute).max(100).optional(),
-    groups: z.array(z.string().min(1).max(255)).max(100).optional(),
-    securityContext: z.record(z.string(), z.unknown()).optional(),
+    groups: z.array(text().min(1).max(255)).max(100).optional(),
+    securityContext: jsonObject().optional(),
     ephemeralTtlSeconds: z
       .int()
       .min(60)
@@ -38,7 +38,7 @@ export const ChatSessionSettings = z
       .optional(),
     isEphemeral: z.boolean().optional(),
     /** IANA time zone; dates in answers and relative ranges use it. */
-    timezone: z.string().min(1).max(64).optional(),
+    timezone: text().min(1).max(64).optional(),
   })
   .meta({ id: 'ChatSessionSettings' });
 
@@ -46,8 +46,8 @@ export type ChatSessionSettings = z.infer<typeof ChatSessionSettings>;
 
 export const ChatStreamInput = z
   .strictObject({
-    input: z.string().min(1).max(20_000).optional(),
-    chatId: z.string().min(1).max(64).optional(),
+    input: text().min(1).max(20_000).optional(),
+    chatId: text().min(1).max(64).optional(),
     messageId: ChatMessageId.optional(),
     sessionSettings: ChatSessionSettings.optional(),
     activeBranchName: BranchName.optional(),
@@ -59,7 +59,7 @@ export type ChatStreamInput = z.infer<typeof ChatStreamInput>;
 
 export const ChatAbortInput = z
   .strictObject({
-    chatId: z.string().min(1).max(64),
+    chatId: text().min(1).max(64),
     sessionSettings: ChatSessionSettings.optional(),
   })
   .meta({ id: 'ChatAbortInput' });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { BranchName } from './branch-name.schema.js';
 import { Timestamp } from './common.schema.js';
 import { QueryType, SemanticQuery } from './semantic-query.schema.js';
+import { jsonObject, parseJsonText } from './text.schema.js';
 
 const BranchNameParameter = BranchName.optional().meta({
   description:
@@ -37,14 +38,7 @@ export const QueryOrQueries = z
 const JsonEncodedQuery = z
   .string()
   .max(100_000)
-  .transform((text, context) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      context.addIssue({ code: 'custom', message: 'must be a JSON-encoded query object' });
-      return z.NEVER;
-    }
-  })
+  .transform((value, context) => parseJsonText(value, context, 'a JSON-encoded query object or array'))
   .pipe(QueryOrQueries)
   .meta({
     description:
@@ -257,8 +251,7 @@ export const maximumSecurityContextBytes = 16 * 1024;
 
 export const CreateDeploymentTokenInput = z
   .strictObject({
-    securityContext: z
-      .record(z.string(), z.unknown())
+    securityContext: jsonObject()
       .refine(
         (context) => new TextEncoder().encode(JSON.stringify(context)).length <= maximumSecurityContextBytes,
         `must be at most ${maximumSecurityContextBytes} bytes as JSON`,

@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { BranchName } from './branch-name.schema.js';
 import { QueryBoolean } from './common.schema.js';
+import { parseJsonText, text } from './text.schema.js';
 
 /** What a data-model file may weigh; the per-upload total is larger. */
 export const maximumModelFileBytes = 1024 * 1024;
 export const maximumUploadBytes = 50 * 1024 * 1024;
 
 /** Paths are relative to the repository root; a leading `/` (as lists print them) is accepted. */
-export const ModelPath = z.string().min(1).max(1024).meta({
+export const ModelPath = text().min(1).max(1024).meta({
   description: 'Path of a file relative to the repository root, e.g. `/model/cubes/orders.yml`.',
 });
 
@@ -53,7 +54,7 @@ const ExpectedHash = z
 
 export const WriteDataModelFilesInput = z
   .object({
-    files: z.array(z.object({ path: ModelPath, content: z.string() })).min(1),
+    files: z.array(z.object({ path: ModelPath, content: text() })).min(1),
     branchName: BranchName.optional(),
     lastHash: ExpectedHash,
   })
@@ -103,9 +104,7 @@ export const DataModelValidation = z
   })
   .meta({ id: 'DataModelValidation' });
 
-export const UploadTransaction = z
-  .object({ id: z.string().min(1).max(100) })
-  .meta({ id: 'UploadTransaction' });
+export const UploadTransaction = z.object({ id: text().min(1).max(100) }).meta({ id: 'UploadTransaction' });
 
 export const StartUploadInput = z.object({ branchName: BranchName.optional() });
 
@@ -117,14 +116,8 @@ export const StartUploadResponse = z
 export const UploadFileInput = z.object({
   transaction: z
     .string()
-    .transform((text, context) => {
-      try {
-        return UploadTransaction.parse(JSON.parse(text));
-      } catch {
-        context.addIssue({ code: 'custom', message: 'must be a JSON object {"id": "..."}' });
-        return z.NEVER;
-      }
-    })
+    .transform((value, context) => parseJsonText(value, context, 'a JSON object {"id": "..."}'))
+    .pipe(UploadTransaction)
     .meta({ description: 'JSON text `{"id": "<transaction id>"}`.' }),
   fileName: ModelPath,
   file: z.instanceof(Uint8Array).meta({ description: 'The bytes of the file.', format: 'binary' }),
@@ -139,7 +132,7 @@ export const FinishUploadInput = z
     transaction: UploadTransaction,
     files: z.record(z.string(), z.object({ hash: z.string().regex(/^[0-9a-f]{40}$/) })),
     autoRemoveFiles: z.boolean(),
-    commitMessage: z.string().max(2000).optional(),
+    commitMessage: text().max(2000).optional(),
     branchName: BranchName.optional(),
   })
   .meta({ id: 'FinishUploadInput' });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BranchName } from './branch-name.schema.js';
 import { IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
+import { jsonObject } from './text.schema.js';
 
 /** The phases of a sync in order; only COMPLETED and FAILED end it. */
 export const dbtSyncStages = [
@@ -41,11 +42,10 @@ export const StartDbtSyncInput = z
       .enum(dbtSyncSources)
       .optional()
       .meta({ description: '`manifest` when a manifest is sent, else `git`.' }),
-    manifest: z
-      .record(z.string(), z.unknown())
+    manifest: jsonObject()
       .optional()
       .meta({ description: 'A dbt `manifest.json` (any 1.x schema), as a JSON object.' }),
-    catalog: z.record(z.string(), z.unknown()).optional().meta({
+    catalog: jsonObject().optional().meta({
       description:
         'With `manifest` only: the `catalog.json` of `dbt docs generate`, whose column types are used where the manifest declares no `data_type`.',
     }),

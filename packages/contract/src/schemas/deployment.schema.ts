@@ -9,6 +9,7 @@ import {
   queryArray,
   Timestamp,
 } from './common.schema.js';
+import { text } from './text.schema.js';
 
 export const creationSteps = [
   'project',
@@ -36,7 +37,7 @@ export const releaseChannels = ['latest', 'release'] as const;
 export const ReleaseChannel = z.enum(releaseChannels).meta({ id: 'ReleaseChannel' });
 export type ReleaseChannel = z.infer<typeof ReleaseChannel>;
 
-const DeploymentName = z.string().trim().min(1).max(100);
+const DeploymentName = text().trim().min(1).max(100);
 
 export const Deployment = z
   .object({
@@ -101,7 +102,7 @@ export const UpdateDeploymentInput = z
     cloudProvider: CloudProvider.optional(),
     creationMethod: CreationMethod.optional(),
     deployMode: DeployMode.optional(),
-    region: z.string().trim().min(1).optional(),
+    region: text().trim().min(1).optional(),
     releaseChannel: ReleaseChannel.optional(),
     releaseChannelVersion: z
       .string()
@@ -196,7 +197,7 @@ export type DeploymentLogEntry = z.infer<typeof DeploymentLogEntry>;
 export const DeploymentLogsQuery = PagingQuery.extend({
   source: z.enum(logSources).optional(),
   container: z.enum(logContainers).optional(),
-  pod: z.string().min(1).optional(),
+  pod: text().min(1).optional(),
 });
 
 export const DeploymentLogsResponse = listOf(DeploymentLogEntry, 'DeploymentLogsResponse');
@@ -243,7 +244,7 @@ export const SetEnvVarsInput = z
       .array(
         z.object({
           name: EnvVarName,
-          value: z.string().max(32_768).nullable().meta({ description: 'null removes the variable.' }),
+          value: text().max(32_768).nullable().meta({ description: 'null removes the variable.' }),
         }),
       )
       .min(1)

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { text } from './text.schema.js';
 
 /** The most rows one query returns, and what it returns without `limit` (the semantic layer's own limits). */
 export const defaultQueryRowLimit = 10_000;
@@ -68,7 +69,7 @@ const QueryMemberFilter = z
     member: MemberName,
     operator: z.enum(queryFilterOperators),
     values: z
-      .array(z.union([z.string().max(10_000), z.number(), z.boolean()]))
+      .array(z.union([text().max(10_000), z.number(), z.boolean()]))
       .max(maximumFilterValues)
       .optional(),
   })
@@ -93,7 +94,7 @@ export const QueryFilter: z.ZodType<QueryFilter> = z
     description: '`{member, operator, values}`, or `{and: [...]}` / `{or: [...]}` of filters.',
   });
 
-const DateText = z.string().min(1).max(100);
+const DateText = text().min(1).max(100);
 
 export const QueryTimeDimension = z
   .strictObject({

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { roles } from '../rights/action.js';
 import { EntityId, IdParam, ItemFailure, listOf, PagingQuery, Timestamp } from './common.schema.js';
 import { EmailAddress } from './email.schema.js';
+import { text } from './text.schema.js';
 
 export const Role = z.enum(roles).meta({ id: 'Role', description: 'admin ⊃ developer ⊃ viewer.' });
 
@@ -48,7 +49,7 @@ const Email = EmailAddress.transform((email) => email.toLowerCase());
 export const CreateUserInput = z
   .object({
     email: Email,
-    name: z.string().trim().min(1).max(200).nullish(),
+    name: text().trim().min(1).max(200).nullish(),
     role: Role.default('viewer'),
   })
   .strict()
@@ -56,7 +57,7 @@ export const CreateUserInput = z
 
 export const UpdateUserInput = z
   .object({
-    name: z.string().trim().min(1).max(200).nullable().optional(),
+    name: text().trim().min(1).max(200).nullable().optional(),
     role: Role.optional(),
     status: UserStatus.optional(),
   })
@@ -66,7 +67,7 @@ export const UpdateUserInput = z
 export const ListUsersQuery = PagingQuery.extend({
   status: UserStatus.optional(),
   role: Role.optional(),
-  search: z.string().trim().min(1).max(200).optional().meta({ description: 'Part of the e-mail or name.' }),
+  search: text().trim().min(1).max(200).optional().meta({ description: 'Part of the e-mail or name.' }),
 });
 
 export const UsersListResponse = listOf(User, 'UsersListResponse');

@@ -1,8 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
+import { answerClientError } from './client-error.js';
 import { errorBody } from './error-body.js';
-import { registerErrorHandling } from './error-handler.js';
+import { describeFastifyError, registerErrorHandling } from './error-handler.js';
 import { generateRequestId } from './request-id.js';
 import { RequestLogController } from './request-log-controller.js';
 
@@ -15,6 +16,24 @@ export interface HttpServerOptions {
   acceptsMultipart?: boolean;
 }
 
+/**
+ * Many clients send `content-type: application/json` with an empty body on a POST or DELETE that has
+ * nothing to say: that is no body (an operation whose body is required still answers its 400 for it),
+ * not invalid JSON. Anything else goes to Fastify's own parser, with its prototype-poisoning checks.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
 /** The Fastify set-up both listeners share: request ids, errors as JSON, health probes. */
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const app = Fastify({
@@ -25,9 +44,23 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Shedding requests that arrive while closing is done below, so the 503 carries the API's error body.
     return503OnClosing: false,
+    // Errors raised before a route is found (a bad URL escape, a path parameter over the router's limit)
+    // answer the documented body, like every other error.
+    frameworkErrors: (error, request, reply) => {
+      const described = describeFastifyError(error, request, options.bodyLimitBytes) ?? {
+        code: 'BAD_REQUEST' as const,
+        message: error.message,
+      };
+      const body = errorBody(described.code, described.message, request.id);
+      (reply as FastifyReply).header('x-request-id', request.id).status(body.statusCode).send(body);
+    },
+    // Node's HTTP parser refuses some requests before Fastify sees them (headers over 16 KiB, a broken
+    // request line, a timeout): they too answer the documented body, with a request id.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, options.logger),
   });
   // Bodies are JSON by contract; any other content type is a 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJsonBodies(app);
   // Only the operations that declare multipart read it (register-operations); the others refuse it.
   if (options.acceptsMultipart) app.register(fastifyMultipart);
   let isClosing = false;

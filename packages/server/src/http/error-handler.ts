@@ -9,14 +9,27 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_REQUEST',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
+};
+
+/** Client errors by status, for the ones Fastify raises without a code of its own listed above. */
+const codesOfStatus: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
 };
 
 function codeOfFastifyError(error: FastifyError): ErrorCode | null {
   const byCode = fastifyCodes[error.code];
   if (byCode) return byCode;
   if (error instanceof SyntaxError) return 'BAD_REQUEST';
-  if (error.statusCode === 413) return 'PAYLOAD_TOO_LARGE';
-  if (error.statusCode === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  const byStatus = error.statusCode ? codesOfStatus[error.statusCode] : undefined;
+  if (byStatus) return byStatus;
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'BAD_REQUEST';
   return null;
 }
@@ -36,8 +49,19 @@ export function describeFastifyError(
         ? `unsupported content type "${request.headers['content-type'] ?? ''}": send application/json`
         : error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
           ? `the request body is not valid JSON: ${error.message}`
-          : error.message;
+          : error.code === 'FST_ERR_BAD_URL'
+            ? 'the URL has an invalid percent-escape (%XX must encode UTF-8)'
+            : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? 'a path parameter is longer than 100 characters'
+              : error.message;
   return { code, message };
+}
+
+const routeMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** The methods that have a route for this concrete path: a 405 names them, an empty list is a 404. */
+function methodsOfPath(app: FastifyInstance, path: string): string[] {
+  return routeMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
 }
 
 /** One error handler and one not-found handler: every non-2xx answer carries the same JSON body. */
@@ -66,7 +90,20 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: numb
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = methodsOfPath(app, path);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(
+          errorBody(
+            'METHOD_NOT_ALLOWED',
+            `${request.method} is not allowed on ${path}: use ${allowed.join(', ')}`,
+            request.id,
+          ),
+        );
+    }
     return reply
       .status(404)
       .send(errorBody('NOT_FOUND', `no route for ${request.method} ${path}`, request.id));

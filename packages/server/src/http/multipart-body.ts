@@ -16,6 +16,22 @@ export async function readMultipartBody(
       `unsupported content type "${request.headers['content-type'] ?? ''}": send multipart/form-data`,
     );
   }
+  try {
+    return await readParts(request, fileLimitBytes);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Everything read here comes from the client: no boundary, a wrong one, a body cut short, too many
+    // parts. Nothing has been written yet, so it is the client's error, never a 500.
+    const reason = error instanceof Error ? error.message : String(error);
+    const isTooLarge = (error as { statusCode?: number }).statusCode === 413;
+    throw new AppError(
+      isTooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+      `the multipart/form-data body cannot be read: ${reason}`,
+    );
+  }
+}
+
+async function readParts(request: FastifyRequest, fileLimitBytes: number): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = {};
   // Busboy stops a file at the limit; one byte more tells a file of exactly the limit from a larger one.
   for await (const part of request.parts({

@@ -11,6 +11,11 @@ let sequence = 0;
 export function generateRequestId(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
   if (typeof incoming === 'string' && acceptedRequestId.test(incoming)) return incoming;
+  return newRequestId();
+}
+
+/** A fresh id, also for a request refused before it could be read (its headers are not known). */
+export function newRequestId(): string {
   sequence += 1;
   return `${processPrefix}${sequence.toString(36).padStart(6, '0')}`;
 }

@@ -6,7 +6,7 @@ const unknownRoutes: Array<[string, string]> = [
   ['GET', '/api/v1/no-such-thing'],
   ['POST', '/api/v1/no-such-thing'],
   ['DELETE', '/api/v1/users/1/no-such-thing'],
-  ['PATCH', '/api/v1/users/1'],
+  ['PATCH', '/api/v1/users/1/no-such-thing'],
   ['GET', '/build/api/v1/no-such-thing'],
   ['GET', '/'],
   ['GET', '/favicon.ico'],

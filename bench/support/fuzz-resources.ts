@@ -1,0 +1,98 @@
+import { columnOf, manifestOf, modelNode } from '../../packages/server/test/dbt-sync/manifest-builder.js';
+import type { BadInputTargets } from '../../packages/server/test/security/bad-input-targets.js';
+
+type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+
+/** A JSON call with the admin key, over the real listener. */
+export function adminCall(baseUrl: string, adminKey: string): Call {
+  return async (method, path, body) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${adminKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+}
+
+async function expectStatus(call: Call, status: number, method: string, path: string, body?: unknown) {
+  const answer = await call(method, path, body);
+  if (answer.status !== status) {
+    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as Record<string, unknown>;
+}
+
+/**
+ * Real resources of the admin's account for the fuzzer's requests to point at, created over HTTP as a
+ * client would: the demo deployment, a user, keys, an attribute, a completed dbt sync, a dbt repository.
+ */
+export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
+  const me = await expectStatus(call, 200, 'GET', '/api/v1/users/me');
+  const accountName = (me.account as { name: string }).name;
+  const deployments = await expectStatus(call, 200, 'GET', '/api/v1/deployments?first=100');
+  const demo = (deployments.items as Array<{ id: number; name: string }>).find(
+    (item) => item.name === 'demo',
+  );
+  if (!demo) throw new Error('the platform has no demo deployment');
+  const deploymentId = demo.id;
+  const user = await expectStatus(call, 201, 'POST', '/api/v1/users', {
+    email: 'fuzz-target@example.com',
+    role: 'developer',
+  });
+  const apiKey = await expectStatus(call, 201, 'POST', '/api/v1/api-keys', { name: 'fuzz target' });
+  const agents = await expectStatus(call, 200, 'GET', `/api/v1/deployments/${deploymentId}/agents`);
+  const agentId = (agents.items as Array<{ id: string }>)[0]?.id;
+  if (!agentId) throw new Error('the demo deployment has no agent');
+  const agentKey = await expectStatus(
+    call,
+    201,
+    'POST',
+    `/api/v1/deployments/${deploymentId}/agents/${agentId}/api-keys`,
+    { name: 'fuzz target' },
+  );
+  const attribute = await expectStatus(call, 201, 'POST', '/api/v1/user-attributes', { name: 'fuzz_target' });
+  const manifest = manifestOf({
+    'model.shop.fuzz_target': modelNode('fuzz_target', {
+      columns: { id: columnOf('id', { data_type: 'integer' }) },
+    }),
+  });
+  const sync = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/dbt-sync`, {
+    source: 'manifest',
+    manifest,
+    branchName: 'fuzz-target-dbt',
+  });
+  const syncJobId = String(sync.syncJobId);
+  for (let attempt = 0; ; attempt += 1) {
+    const status = await expectStatus(
+      call,
+      200,
+      'GET',
+      `/api/v1/deployments/${deploymentId}/dbt-sync/${syncJobId}`,
+    );
+    if (status.status === 'COMPLETED') break;
+    if (attempt > 600 || status.status === 'FAILED')
+      throw new Error(`the dbt sync did not complete: ${status.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await expectStatus(call, 200, 'PUT', `/api/v1/deployments/${deploymentId}/dbt-repository`, {
+    repositoryUrl: 'https://git.example.com/fuzz/dbt.git',
+    webhookSecret: 'fuzz-webhook-secret',
+  });
+  return {
+    accountName,
+    resources: {
+      deploymentId,
+      userId: Number(user.id),
+      apiKeyId: Number(apiKey.id),
+      agentId,
+      agentApiKeyId: Number(agentKey.id),
+      userAttributeId: Number(attribute.id),
+      dbtSyncJobId: syncJobId,
+    },
+  };
+}
