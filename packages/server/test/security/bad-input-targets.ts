@@ -16,8 +16,12 @@ export interface BadInputTargets {
 const managementOperations = Object.values(operations as Record<string, OperationDefinition>);
 const chatListenerOperations = Object.values(chatOperations as Record<string, OperationDefinition>);
 
-/** The chat listener's operations, called with a valid body and no credential (a JSON-RPC failure in a 200). */
+/**
+ * The chat listener's operations: the stream and abort with a valid body and no credential (a JSON-RPC
+ * failure in a 200), its own spec with nothing at all.
+ */
 function chatBase(operation: OperationDefinition, targets: BadInputTargets): BaseRequest {
+  if (!operation.path.includes('{accountName}')) return { params: {}, query: {}, body: undefined };
   const params: Record<string, string | number> = operation.path.includes('{agentId}')
     ? { accountName: targets.accountName, agentId: targets.resources.agentId }
     : { accountName: targets.accountName, deploymentId: targets.resources.deploymentId };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import cube, { type CubeApi, type Query, RequestError } from '@cubejs-client/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeployment } from '../deployments/deployment-helpers.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import {
+  accountFilePath,
   createDuckDbFile,
   createToken,
   dataApiUrl,
@@ -226,7 +226,7 @@ describe('the client library waits through "Continue wait"', () => {
     server = await startTestServer({ environment: { PLATFORM_CONTINUE_WAIT_SECONDS: '0.001' } });
     const deploymentId = (await createDeployment(server)).id;
     const fileName = `grid-${randomBytes(4).toString('hex')}.duckdb`;
-    await createDuckDbFile(join(server.dataDirectory, fileName), []);
+    await createDuckDbFile(await accountFilePath(server, deploymentId, fileName), []);
     await setEnvVars(server, deploymentId, { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: fileName });
     await deployModel(server, deploymentId, {
       'model/cubes/grid.yml': `cubes:
