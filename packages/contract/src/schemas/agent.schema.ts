@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DeploymentIdParams, IdParam, Timestamp } from './common.schema.js';
+import { DeploymentIdParams, IdParam, QueryBoolean, Timestamp } from './common.schema.js';
 import { encryptedPlaceholder } from './deployment.schema.js';
 import { text } from './text.schema.js';
 
@@ -38,6 +38,13 @@ export const Agent = z
     id: z.string().meta({ description: 'A UUID.' }),
     deploymentId: z.int(),
     name: z.string(),
+    agentConfigName: z.string().meta({
+      description:
+        'The name its configuration goes by: the agent has no separate configuration file, so its name.',
+    }),
+    agentSpace: z
+      .object({ name: z.string() })
+      .meta({ description: "Agents live in their deployment's space: the deployment's name." }),
     instructions: z.string().nullable().meta({ description: "Added to the agent's system prompt." }),
     model: AgentModel,
     isDefault: z
@@ -49,6 +56,16 @@ export const Agent = z
   .meta({ id: 'Agent' });
 
 export type Agent = z.infer<typeof Agent>;
+
+/** The hosted CLI may send allowEmbedding; every agent's chat may be embedded (chat auth tokens work for any agent), so it narrows nothing. */
+export const ListAgentsQuery = z
+  .object({
+    allowEmbedding: QueryBoolean.optional().meta({
+      description:
+        'Accepted for the hosted CLI. Every agent may be used from embedded dashboards, so it filters nothing.',
+    }),
+  })
+  .meta({ id: 'ListAgentsQuery' });
 
 export const AgentsListResponse = z.object({ items: z.array(Agent) }).meta({ id: 'AgentsListResponse' });
 

@@ -662,10 +662,23 @@ describe('the hosted CLI, replayed call by call', () => {
   });
 
   it('agents list: GET /api/v1/deployments/{D}/agents', async () => {
-    const answer = await cli.call('GET', `/api/v1/deployments/${deploymentId}/agents`);
-    expect(answer.status, answer.text).toBe(200);
-    for (const item of listOfAnswer(answer))
-      expect(item).toMatchObject({ id: expect.any(String), name: expect.any(String) });
+    const made = await cli.call('POST', `/api/v1/deployments/${deploymentId}/agents`, {
+      body: { name: 'replayed agent' },
+    });
+    expect(made.status, made.text).toBe(201);
+    for (const allowEmbedding of ['', '?allowEmbedding=true', '?allowEmbedding=false']) {
+      const answer = await cli.call('GET', `/api/v1/deployments/${deploymentId}/agents${allowEmbedding}`);
+      expect(answer.status, answer.text).toBe(200);
+      const items = listOfAnswer(answer);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items)
+        expect(item).toMatchObject({
+          id: expect.any(String),
+          name: expect.any(String),
+          agentConfigName: expect.any(String),
+          agentSpace: { name: expect.any(String) },
+        });
+    }
   });
 
   it('spec: GET /api/v1/spec', async () => {

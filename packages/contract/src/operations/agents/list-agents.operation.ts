@@ -1,4 +1,4 @@
-import { AgentsListResponse } from '../../schemas/agent.schema.js';
+import { AgentsListResponse, ListAgentsQuery } from '../../schemas/agent.schema.js';
 import { DeploymentIdParams } from '../../schemas/common.schema.js';
 import { defineOperation } from '../operation.js';
 
@@ -10,6 +10,7 @@ export const listAgents = defineOperation({
   summary: 'List the agents of a deployment',
   action: 'DeploymentRead',
   params: DeploymentIdParams,
+  query: ListAgentsQuery,
   response: AgentsListResponse,
   errors: ['NOT_FOUND'],
 });

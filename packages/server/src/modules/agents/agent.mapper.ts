@@ -22,11 +22,13 @@ export interface AgentModelColumns {
 }
 
 /** An agent as the management API shows it: its model's key only as `[ENCRYPTED]`. */
-export function toAgent(row: AgentRow): contract.Agent {
+export function toAgent(row: AgentRow, deploymentName: string): contract.Agent {
   return {
     id: row.id,
     deploymentId: row.deploymentId,
     name: row.name,
+    agentConfigName: row.name,
+    agentSpace: { name: deploymentName },
     instructions: row.instructions,
     model: {
       provider: row.modelProvider,

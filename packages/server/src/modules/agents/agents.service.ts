@@ -31,18 +31,18 @@ export class AgentsService {
   ) {}
 
   async list(principal: Principal, deploymentId: number) {
-    await this.access.load(principal, deploymentId, 'DeploymentRead');
+    const deployment = await this.access.load(principal, deploymentId, 'DeploymentRead');
     const rows = await this.database
       .select()
       .from(agentsTable)
       .where(eq(agentsTable.deploymentId, deploymentId))
       .orderBy(asc(agentsTable.createdAt), asc(agentsTable.id));
-    return { items: rows.map(toAgent) };
+    return { items: rows.map((row) => toAgent(row, deployment.name)) };
   }
 
   async get(principal: Principal, deploymentId: number, agentId: string) {
-    await this.access.load(principal, deploymentId, 'DeploymentRead');
-    return toAgent(await findAgentRow(this.database, deploymentId, agentId));
+    const deployment = await this.access.load(principal, deploymentId, 'DeploymentRead');
+    return toAgent(await findAgentRow(this.database, deploymentId, agentId), deployment.name);
   }
 
   async create(principal: Principal, deploymentId: number, input: CreateAgentInput) {
@@ -72,11 +72,11 @@ export class AgentsService {
       return created as AgentRow;
     });
     await this.changeFeed.publish(agentsTopic(principal.accountId));
-    return toAgent(row);
+    return toAgent(row, deployment.name);
   }
 
   async update(principal: Principal, deploymentId: number, agentId: string, input: UpdateAgentInput) {
-    await this.access.load(principal, deploymentId, 'DeploymentManage');
+    const deployment = await this.access.load(principal, deploymentId, 'DeploymentManage');
     const row = await this.database.transaction(async (transaction) => {
       await lockDeploymentAgents(transaction, deploymentId);
       const current = await findAgentRow(transaction, deploymentId, agentId);
@@ -102,7 +102,7 @@ export class AgentsService {
       return updated as AgentRow;
     });
     await this.changeFeed.publish(agentsTopic(principal.accountId));
-    return toAgent(row);
+    return toAgent(row, deployment.name);
   }
 
   /** Its API keys go with it (the store cascades); the change feed drops the Chat API's cached copies. */
