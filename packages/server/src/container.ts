@@ -92,6 +92,7 @@ import type { StreamBus } from './platform/streams/stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
 import type { DuckDbFileRule } from './platform/warehouse/duckdb-file-rule.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
+import { startupMarks } from './startup-phases.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
 const deploymentCacheMilliseconds = 60_000;
@@ -108,6 +109,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     schema: config.databaseSchema,
     pgliteDirectory: options.isInMemory ? null : pgliteDirectoryOf(config.dataDirectory),
   });
+  performance.mark(startupMarks.storeOpened);
   // Whatever fails during start-up must not leave the store or the feed's connection open behind it.
   let changeFeed: ChangeFeed;
   let secretBox: SecretBox;
@@ -116,6 +118,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
   try {
     const applied = await migrate(store.database, migrationSources);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
+    performance.mark(startupMarks.migrated);
     secretKey = await loadSecretKey(config.secretKey, config.dataDirectory);
     secretBox = new SecretBox(secretKey);
     changeFeed = await createChangeFeed({

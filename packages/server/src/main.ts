@@ -2,13 +2,17 @@ import { buildApp, buildChatApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContainer } from './container.js';
 import { createLogger } from './logger.js';
+import { startupMarks, startupPhases } from './startup-phases.js';
 
 /** The process: configuration, store, bootstrap, two listeners, and a clean stop on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
+  performance.mark(startupMarks.imported);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const container = await createContainer(config, logger);
+  performance.mark(startupMarks.containerBuilt);
   const bootstrap = await container.bootstrap.run({ writeKeyFile: true });
+  performance.mark(startupMarks.bootstrapped);
   const app = buildApp(container);
   const chatApp = buildChatApp(container);
   const managementAddress = await app.listen({ host: config.host, port: config.port });
@@ -16,6 +20,9 @@ async function main(): Promise<void> {
   // With PLATFORM_PORT=0 the port is known only now; URLs handed to clients must carry it.
   if (!config.isPublicUrlConfigured) config.publicUrl = managementAddress;
   if (!config.isChatPublicUrlConfigured) config.chatPublicUrl = chatAddress;
+  performance.mark(startupMarks.listening);
+  const phases = startupPhases();
+  logger.info({ phases }, `listening ${phases.total} ms after the process started`);
 
   const lines = [
     `platform is running (store: ${container.store.engine === 'pglite' ? `PGlite in ${config.dataDirectory}` : 'PostgreSQL'})`,
