@@ -10,6 +10,11 @@ const packagesDirectory = join(repositoryRoot, 'packages');
 export const distDirectory = join(repositoryRoot, 'packages/server/dist');
 export const serverEntry = join(distDirectory, 'main.js');
 const stampFile = join(distDirectory, '.build-stamp.json');
+const pgliteTemplateFile = join(distDirectory, 'pglite-template.tar.gz');
+const pgliteTemplateVersionFile = join(distDirectory, 'pglite-template.version');
+// Files the build writes into dist/ itself; the sources name them relative to themselves, and find
+// nothing there when run through tsx (create-store.ts then runs initdb).
+const generatedFiles = new Set([basename(pgliteTemplateFile)]);
 
 // Native bindings and WebAssembly packages find their binaries next to their own files, and pg and
 // ioredis load optional native parts: they stay in node_modules and are imported at run time.
@@ -48,7 +53,8 @@ async function exists(path) {
  * folders, worker-thread entries) would resolve against the bundle instead. This plugin rewrites each such
  * URL to a copy inside dist/: a directory or data file is copied to `dist/files/<path under packages/>`,
  * a `.ts` file (a worker entry; `./x.worker.js` naming its `.ts` source works too) is bundled on its own
- * to `dist/<name>.js`. Every bundle file lives in dist/ itself, so one relative URL fits them all.
+ * to `dist/<name>.js`, and a file the build generates (generatedFiles) is found in dist/. Every bundle
+ * file lives in dist/ itself, so one relative URL fits them all.
  */
 function runtimeFilesPlugin(found) {
   return {
@@ -78,6 +84,8 @@ function runtimeFilesPlugin(found) {
             found.files.add(target);
             const trailing = match[2].endsWith('/') ? '/' : '';
             replacements.push([match[0], `new URL('./files/${underPackages}${trailing}', import.meta.url)`]);
+          } else if (generatedFiles.has(basename(target))) {
+            replacements.push([match[0], `new URL('./${basename(target)}', import.meta.url)`]);
           } else {
             throw new Error(`${arguments_.path} refers to ${match[2]}, which does not exist`);
           }
@@ -137,21 +145,50 @@ export async function isBuildStale() {
   } catch {
     return true;
   }
-  if (!(await exists(serverEntry))) return true;
+  if (!(await exists(serverEntry)) || !(await exists(pgliteTemplateFile))) return true;
   const paths = await inputPaths();
   if (paths.length !== stamp.inputCount) return true;
   const times = await Promise.all(paths.map(async (path) => (await stat(path)).mtimeMs));
   return times.some((time) => time > stamp.builtAt);
 }
 
-/** Builds dist/ from scratch; returns the size of the main bundle in bytes. */
+/**
+ * An empty PGlite data directory after initdb, for create-store.ts to unpack on a first start. Made once
+ * per PGlite version: initdb in WebAssembly takes several seconds.
+ */
+async function ensurePgliteTemplate() {
+  // The package exports no package.json: read the one above its entry file.
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const manifest = JSON.parse(await readFile(join(dirname(entry), '../package.json'), 'utf8'));
+  const current = await readFile(pgliteTemplateVersionFile, 'utf8').catch(() => '');
+  if (current.trim() === manifest.version && (await exists(pgliteTemplateFile))) return;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const database = await PGlite.create();
+  try {
+    const archive = await database.dumpDataDir('gzip');
+    await writeFile(pgliteTemplateFile, Buffer.from(await archive.arrayBuffer()));
+    await writeFile(pgliteTemplateVersionFile, `${manifest.version}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Empties dist/ but for the PGlite template, which outlives rebuilds of the code. */
+async function cleanDist() {
+  await mkdir(distDirectory, { recursive: true });
+  const kept = new Set([basename(pgliteTemplateFile), basename(pgliteTemplateVersionFile)]);
+  for (const name of await readdir(distDirectory)) {
+    if (!kept.has(name)) await rm(join(distDirectory, name), { recursive: true, force: true });
+  }
+}
+
+/** Builds dist/ afresh; returns the size of the main bundle in bytes. */
 export async function buildServer() {
   const startedAt = new Date();
   const { build } = await import('esbuild');
   const found = { entries: new Map(), files: new Set() };
   const plugin = runtimeFilesPlugin(found);
-  await rm(distDirectory, { recursive: true, force: true });
-  await mkdir(distDirectory, { recursive: true });
+  await cleanDist();
   const result = await build({
     ...bundleOptions(plugin),
     entryPoints: { main: join(repositoryRoot, 'packages/server/src/main.ts') },
@@ -174,6 +211,7 @@ export async function buildServer() {
     const underPackages = relative(packagesDirectory, file);
     await cp(file, join(distDirectory, 'files', underPackages), { recursive: true });
   }
+  await ensurePgliteTemplate();
   const inputCount = (await inputPaths()).length;
   await writeFile(stampFile, `${JSON.stringify({ inputCount })}\n`);
   // The stamp carries the time the build started: a source saved while it ran leaves the build stale.
