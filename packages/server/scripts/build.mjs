@@ -1,6 +1,8 @@
 // `npm run build` (and the root `prepare`, which npm install and npm ci run): bundles the server into dist/.
-import { buildServer, distDirectory } from './server-build.mjs';
+// `--if-stale` builds only when a source is newer than dist/ (the test run's global set-up uses it).
+import { buildServer, distDirectory, isBuildStale } from './server-build.mjs';
 
+if (process.argv.includes('--if-stale') && !(await isBuildStale())) process.exit(0);
 const startedAt = performance.now();
 const bytes = await buildServer();
 process.stdout.write(

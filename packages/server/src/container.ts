@@ -96,6 +96,8 @@ import { startupMarks } from './startup-phases.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
 const deploymentCacheMilliseconds = 60_000;
+// An open warehouse that does not answer a readiness probe this fast is dropped from the pool.
+const warehouseProbeMilliseconds = 2_000;
 
 export interface ContainerOptions {
   /** Keep the embedded store in memory instead of the data directory (tests). */
@@ -304,6 +306,12 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...dataModel,
     ...semantic.services,
     ...environments,
+    /** What /readyz checks on every listener: the store, Redis when configured, the warehouse pool. */
+    readinessChecks: {
+      store: () => store.ping(),
+      ...(config.redisUrl ? { redis: () => streamBus.ping() } : {}),
+      warehouses: () => semantic.pool.checkReadiness(warehouseProbeMilliseconds),
+    },
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();
@@ -448,6 +456,7 @@ function createSemanticServices(
   };
   const modelSql = new ModelSqlService(planner, warehouses, timing);
   return {
+    pool,
     services: {
       dataApiCredentials: new DataApiCredentialService(
         dependencies.credentials,
