@@ -1,6 +1,6 @@
 // The server's build: esbuild bundles packages/server/src/main.ts (with the contract and semantic
 // packages, which ship TypeScript sources) into packages/server/dist/. Why esbuild and not tsc:
-// docs/decisions/0009-server-build.md. Plain JavaScript, so it runs on a fresh install without tsx.
+// docs/decisions/0005-server-build.md. Plain JavaScript, so it runs on a fresh install without tsx.
 import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
