@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts'],
-    globalSetup: ['packages/cli/test/support/cli-bundle.global-setup.ts'],
+    globalSetup: [
+      'packages/cli/test/support/cli-bundle.global-setup.ts',
+      'packages/server/test/support/server-build.global-setup.ts',
+    ],
     // PGlite instances are memory-hungry WASM processes; two workers match the two-core CI machines.
     pool: 'forks',
     maxWorkers: 2,

@@ -38,7 +38,7 @@ export function buildApp(container: Container): FastifyInstance {
   const app = createHttpServer({
     logger: container.logger,
     bodyLimitBytes: container.config.bodyLimitBytes,
-    checkReadiness: () => container.store.ping(),
+    readinessChecks: container.readinessChecks,
     acceptsMultipart: true,
   });
   registerOperations(
@@ -63,7 +63,7 @@ export function buildChatApp(container: Container): FastifyInstance {
   const app = createHttpServer({
     logger: container.logger.child({ listener: 'chat' }),
     bodyLimitBytes: container.config.bodyLimitBytes,
-    checkReadiness: () => container.store.ping(),
+    readinessChecks: container.readinessChecks,
   });
   const handlers: OperationHandlers<typeof chatOperations> = {
     ...chatRoutes(container.chatRequests),

@@ -92,9 +92,12 @@ import type { StreamBus } from './platform/streams/stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
 import type { DuckDbFileRule } from './platform/warehouse/duckdb-file-rule.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
+import { startupMarks } from './startup-phases.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
 const deploymentCacheMilliseconds = 60_000;
+// An open warehouse that does not answer a readiness probe this fast is dropped from the pool.
+const warehouseProbeMilliseconds = 2_000;
 
 export interface ContainerOptions {
   /** Keep the embedded store in memory instead of the data directory (tests). */
@@ -108,6 +111,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     schema: config.databaseSchema,
     pgliteDirectory: options.isInMemory ? null : pgliteDirectoryOf(config.dataDirectory),
   });
+  performance.mark(startupMarks.storeOpened);
   // Whatever fails during start-up must not leave the store or the feed's connection open behind it.
   let changeFeed: ChangeFeed;
   let secretBox: SecretBox;
@@ -116,6 +120,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
   try {
     const applied = await migrate(store.database, migrationSources);
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
+    performance.mark(startupMarks.migrated);
     secretKey = await loadSecretKey(config.secretKey, config.dataDirectory);
     secretBox = new SecretBox(secretKey);
     changeFeed = await createChangeFeed({
@@ -301,6 +306,12 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...dataModel,
     ...semantic.services,
     ...environments,
+    /** What /readyz checks on every listener: the store, Redis when configured, the warehouse pool. */
+    readinessChecks: {
+      store: () => store.ping(),
+      ...(config.redisUrl ? { redis: () => streamBus.ping() } : {}),
+      warehouses: () => semantic.pool.checkReadiness(warehouseProbeMilliseconds),
+    },
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();
@@ -445,6 +456,7 @@ function createSemanticServices(
   };
   const modelSql = new ModelSqlService(planner, warehouses, timing);
   return {
+    pool,
     services: {
       dataApiCredentials: new DataApiCredentialService(
         dependencies.credentials,

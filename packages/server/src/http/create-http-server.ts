@@ -10,8 +10,8 @@ import { RequestLogController } from './request-log-controller.js';
 export interface HttpServerOptions {
   logger: Logger;
   bodyLimitBytes: number;
-  /** Answers /readyz: resolves when the store is reachable. */
-  checkReadiness: () => Promise<void>;
+  /** /readyz runs each (the store, Redis, ...): ready when all resolve within readinessTimeoutMilliseconds. */
+  readinessChecks: Readonly<Record<string, () => Promise<void>>>;
   /** Registers the multipart parser (the build API's uploads). */
   acceptsMultipart?: boolean;
 }
@@ -32,6 +32,36 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
     }
     parseJson(request, text, done);
   });
+}
+
+const readinessTimeoutMilliseconds = 5_000;
+
+/** Every check at once, each 'ok' or 'failed' (the reason is logged, not shown to an unauthenticated caller). */
+async function runReadinessChecks(
+  checks: Readonly<Record<string, () => Promise<void>>>,
+  log: FastifyBaseLogger,
+): Promise<Record<string, 'ok' | 'failed'>> {
+  const outcomes = await Promise.all(
+    Object.entries(checks).map(async ([name, check]) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${readinessTimeoutMilliseconds} ms`)),
+          readinessTimeoutMilliseconds,
+        );
+      });
+      try {
+        await Promise.race([check(), timeout]);
+        return [name, 'ok'] as const;
+      } catch (error) {
+        log.warn({ err: error, check: name }, 'readiness check failed');
+        return [name, 'failed'] as const;
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return Object.fromEntries(outcomes);
 }
 
 /** The Fastify set-up both listeners share: request ids, errors as JSON, health probes. */
@@ -80,13 +110,12 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   registerErrorHandling(app, options.bodyLimitBytes);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    try {
-      await options.checkReadiness();
-      return { status: 'ready' };
-    } catch (error) {
-      reply.log.warn({ err: error }, 'readiness check failed');
-      return reply.status(503).send({ status: 'unavailable', message: 'the store is not reachable' });
-    }
+    const checks = await runReadinessChecks(options.readinessChecks, reply.log);
+    const failed = Object.keys(checks).filter((name) => checks[name] !== 'ok');
+    if (failed.length === 0) return { status: 'ready', checks };
+    return reply
+      .status(503)
+      .send({ status: 'unavailable', checks, message: `not reachable: ${failed.join(', ')}` });
   });
   return app;
 }

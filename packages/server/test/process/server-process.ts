@@ -13,9 +13,12 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server process, as `npm start` does, and waits for its start-up lines. */
+/**
+ * Starts the real server process from the compiled build, as `npm start` does (the test run's global
+ * set-up rebuilt it if a source changed), and waits for its start-up lines.
+ */
 export async function startServerProcess(environment: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['packages/server/dist/main.js'], {
     cwd: repositoryRoot,
     // The process under test uses its embedded store: DATABASE_URL of the test environment is cleared.
     env: {

@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { ChangeFeed } from './change-feed.js';
 import { InProcessChangeFeed } from './in-process-change-feed.js';
-import { PostgresChangeFeed } from './postgres-change-feed.js';
 
-export function createChangeFeed(options: {
+/** PostgreSQL's LISTEN/NOTIFY with DATABASE_URL (its driver loaded only then), else this process only. */
+export async function createChangeFeed(options: {
   databaseUrl: string | null;
   schema: string | null;
   logger: Logger;
 }): Promise<ChangeFeed> {
-  return options.databaseUrl
-    ? PostgresChangeFeed.open(options.databaseUrl, options.schema, options.logger)
-    : Promise.resolve(new InProcessChangeFeed());
+  if (!options.databaseUrl) return new InProcessChangeFeed();
+  const { PostgresChangeFeed } = await import('./postgres-change-feed.js');
+  return PostgresChangeFeed.open(options.databaseUrl, options.schema, options.logger);
 }

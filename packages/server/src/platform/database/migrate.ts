@@ -30,8 +30,17 @@ export async function migrate(database: Database, sources: readonly MigrationSou
     applied_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (module, name)
   )`);
+  // One read finds what is applied; only the rest take the lock (and are checked again under it). A
+  // restart with nothing to apply then costs one query instead of a transaction per file.
+  const done = await database.execute(sql`SELECT module, name FROM platform_migrations`);
+  const appliedBefore = new Set(
+    (done as unknown as { rows: Array<{ module: string; name: string }> }).rows.map(
+      (row) => `${row.module}/${row.name}`,
+    ),
+  );
   for (const source of sources) {
     for (const file of await migrationFiles(source)) {
+      if (appliedBefore.has(`${source.module}/${file.name}`)) continue;
       const text = await readFile(file.path, 'utf8');
       await database.transaction(async (transaction) => {
         await transaction.execute(sql`SELECT pg_advisory_xact_lock(${migrationLockKey})`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { type LoadSampleDataResult, loadSampleData, type SampleDataProgress } from './load-sample-data.js';
+import type { LoadSampleDataResult, SampleDataProgress } from './load-sample-data.js';
 
 export interface EnsureSampleDataFileOptions {
   /** The DuckDB file the sample data must be in. */
@@ -74,6 +74,8 @@ export async function ensureSampleDataFile(
   await removeAbandonedLoads(databasePath);
   const temporaryPath = `${databasePath}.${process.pid}-${randomBytes(4).toString('hex')}${temporarySuffix}`;
   try {
+    // The generator writes through DuckDB, whose native binding a start that finds the file never loads.
+    const { loadSampleData } = await import('./load-sample-data.js');
     const result = await loadSampleData({
       databasePath: temporaryPath,
       scale: options.scale,

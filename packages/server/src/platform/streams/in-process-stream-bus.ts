@@ -93,6 +93,10 @@ export class InProcessStreamBus implements StreamBus {
     return true;
   }
 
+  async ping(): Promise<void> {
+    this.ensureOpen();
+  }
+
   async close(): Promise<void> {
     if (this.isClosed) return;
     this.isClosed = true;

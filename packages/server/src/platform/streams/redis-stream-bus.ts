@@ -114,6 +114,11 @@ export class RedisStreamBus implements StreamBus {
     return (await this.redis.exists(this.keys.writer(streamId))) === 1;
   }
 
+  async ping(): Promise<void> {
+    this.ensureOpen();
+    await this.redis.ping();
+  }
+
   async requestAbort(streamId: string): Promise<boolean> {
     this.ensureOpen();
     // The flag outlives a missed notification until the writer's next heartbeat reads it.

@@ -62,6 +62,8 @@ export interface StreamBus {
   isActive(streamId: string): Promise<boolean>;
   /** Asks the writer, wherever it runs, to stop; false when the stream is not active. */
   requestAbort(streamId: string): Promise<boolean>;
+  /** Resolves when the bus can carry streams (Redis answers); rejects once it is closed. For /readyz. */
+  ping(): Promise<void>;
   /**
    * Releases connections and timers. Writers of this bus are abandoned as a crashed process would
    * abandon them: their signals abort, and subscribers elsewhere learn of it by the missing heartbeat.

@@ -32,6 +32,7 @@ export function configFingerprint(config: WarehouseConfig): string {
  */
 export class WarehousePool {
   private readonly entries = new Map<string, PoolEntry>();
+  private isClosed = false;
 
   constructor(private readonly factory: WarehouseFactory) {}
 
@@ -59,7 +60,33 @@ export class WarehousePool {
     if (entry) await closeQuietly(entry.warehouse);
   }
 
+  /**
+   * For /readyz: rejects once the pool is closed (the process is stopping). Each open warehouse is probed;
+   * one that does not answer is dropped, so the next query opens it afresh, but it does not make this
+   * process unready: a deployment's unreachable warehouse is not fixed by sending its callers elsewhere.
+   */
+  async checkReadiness(probeTimeoutMilliseconds: number): Promise<void> {
+    if (this.isClosed) throw new Error('the warehouse pool is closed');
+    await Promise.all(
+      [...this.entries].map(async ([key, entry]) => {
+        const probe = entry.warehouse.then((warehouse) => warehouse.query('SELECT 1', []));
+        const timeout = new Promise<never>((_resolve, reject) => {
+          setTimeout(() => reject(new Error('probe timed out')), probeTimeoutMilliseconds).unref();
+        });
+        try {
+          await Promise.race([probe, timeout]);
+        } catch {
+          if (this.entries.get(key) === entry) {
+            this.entries.delete(key);
+            await closeQuietly(entry.warehouse);
+          }
+        }
+      }),
+    );
+  }
+
   async closeAll(): Promise<void> {
+    this.isClosed = true;
     const entries = [...this.entries.values()];
     this.entries.clear();
     await Promise.all(entries.map((entry) => closeQuietly(entry.warehouse)));

@@ -1,0 +1,10 @@
+// `npm start`: rebuilds dist/ first when a source is newer than it, then runs the compiled server in this
+// same process (one Node start-up, and signals reach the server directly).
+import { pathToFileURL } from 'node:url';
+import { buildServer, isBuildStale, serverEntry } from './server-build.mjs';
+
+if (await isBuildStale()) {
+  process.stdout.write('platform: sources changed since the last build, rebuilding...\n');
+  await buildServer();
+}
+await import(pathToFileURL(serverEntry).href);
