@@ -65,7 +65,6 @@ export class StoreJobRunner implements JobRunner {
       maxAttempts: options.maxAttempts ?? defaultMaxAttempts,
       concurrency: options.concurrency ?? defaultConcurrency,
     });
-    this.wake.notify();
   }
 
   async enqueue<Payload>(jobName: string, payload: Payload, options: EnqueueOptions = {}): Promise<number> {
