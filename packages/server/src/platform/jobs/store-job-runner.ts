@@ -33,7 +33,7 @@ class ProcessStopping extends Error {
 }
 
 /**
- * The durable job runner on the store (PGlite or PostgreSQL), see docs/decisions/0005-job-runner.md.
+ * The durable job runner on the store (PGlite or PostgreSQL), see docs/decisions/0006-job-runner.md.
  * Any number of processes share the queue; each claims due jobs of the names registered with it, runs
  * them with a heartbeat, and ends them with writes fenced by the attempt it claimed.
  */
