@@ -36,8 +36,11 @@ export interface Config {
   llm: LanguageModelSettings;
   /** How long a model endpoint may stay silent during a call before the answer fails (seconds). */
   llmTimeoutSeconds: number;
-  /** A running dbt sync whose process has not been heard from for this long is resumed by another. */
-  dbtSyncLeaseSeconds: number;
+  /**
+   * PLATFORM_JOB_LEASE_SECONDS (formerly PLATFORM_DBT_SYNC_LEASE_SECONDS, still read when the new one is
+   * unset): a running job whose process has not moved its heartbeat for this long is taken over.
+   */
+  jobLeaseSeconds: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
 }
@@ -176,7 +179,12 @@ export function loadConfig(
     queryTimeoutSeconds: positiveNumber(environment, 'PLATFORM_QUERY_TIMEOUT_SECONDS', 300, 86_400),
     llm: languageModel(environment),
     llmTimeoutSeconds: positiveNumber(environment, 'PLATFORM_LLM_TIMEOUT_SECONDS', 120, 3600),
-    dbtSyncLeaseSeconds: positiveNumber(environment, 'PLATFORM_DBT_SYNC_LEASE_SECONDS', 30, 3600),
+    jobLeaseSeconds: positiveNumber(
+      environment,
+      'PLATFORM_JOB_LEASE_SECONDS',
+      positiveNumber(environment, 'PLATFORM_DBT_SYNC_LEASE_SECONDS', 30, 3600),
+      3600,
+    ),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
   };
 }

@@ -213,7 +213,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     deploymentLogs,
     secretBox,
   });
-  const dbtSync = await createDbtSyncServices(store, config, logger, {
+  const dbtSync = createDbtSyncServices(store, logger, {
     deploymentAccess,
     secretBox,
     dataModel,
@@ -257,6 +257,8 @@ export async function createContainer(config: Config, logger: Logger, options: C
   const deploymentRuntime = new DeploymentRuntimeService(deploymentAccess, (deployment, branchName) =>
     branchBuildStateOf(dataModel.builds, dataModel.servedCommits, deployment, branchName),
   );
+  // Every job handler is registered by now; this process runs jobs (process roles will choose).
+  dataModel.jobs.startWorking();
   const bootstrap = new AccountBootstrap(
     store.database,
     config,
@@ -315,8 +317,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();
-      dbtSync.stopResuming();
-      // Builds still running write to the store: let them finish before it closes.
+      // Jobs still running write to the store: they finish (or hand their job back) before it closes.
       await dataModel.jobs.close();
       await semantic.close();
       await changeFeed.close();
@@ -347,16 +348,17 @@ async function createDataModelServices(
       forbiddenDirectories: [config.dataDirectory],
     },
   });
-  const jobs = createJobRunner({ logger: logger.child({ component: 'jobs' }) });
+  const jobs = createJobRunner({
+    database,
+    logger: logger.child({ component: 'jobs' }),
+    leaseSeconds: config.jobLeaseSeconds,
+  });
   const access = new DataModelAccess(deployments.deploymentAccess, gitStore);
   // A deleted deployment's repository goes with it.
   deployments.deploymentAccess.onDeleted((deploymentId) =>
     gitStore.deleteRepository(repositoryIdOf(deploymentId)),
   );
   const builds = new BuildsService(database, gitStore, jobs, deployments.deploymentLogs, logger);
-  const interrupted = await builds.failInterrupted();
-  if (interrupted > 0)
-    logger.warn({ builds: interrupted }, 'failed the builds a stopped server left running');
   const devMode = new DevModeService(database, access);
   const gitRemotes = new GitRemotesService(database, access, deployments.secretBox, builds);
   const servedCommits = new ServedCommits(access);
@@ -480,12 +482,11 @@ function createSemanticServices(
 }
 
 /**
- * dbt syncs: the service, the job (registered with the data model's job runner) and the sweep that
- * resumes syncs orphaned by a stopped process, at start and then every half lease.
+ * dbt syncs: the service and the job, registered with the data model's job runner (which takes over a
+ * sync whose process stopped).
  */
-async function createDbtSyncServices(
+function createDbtSyncServices(
   store: Store,
-  config: Config,
   logger: Logger,
   modules: {
     deploymentAccess: DeploymentAccessService;
@@ -496,18 +497,13 @@ async function createDbtSyncServices(
   const { dataModel, deploymentAccess } = modules;
   const access = dataModel.dataModelAccess;
   const dbtRepositories = new DbtRepositoriesService(store.database, access, modules.secretBox);
-  const leaseMilliseconds = config.dbtSyncLeaseSeconds * 1000;
   const dbtSync = new DbtSyncService(
     store.database,
     access,
     deploymentAccess,
     dbtRepositories,
     dataModel.jobs,
-    {
-      leaseMilliseconds,
-    },
   );
-  const syncLogger = logger.child({ component: 'dbt-sync' });
   // The job registers itself with the runner; the service only enqueues it.
   new DbtSyncJob(
     store.database,
@@ -516,26 +512,14 @@ async function createDbtSyncServices(
     dbtRepositories,
     dataModel.builds,
     dataModel.devMode,
-    syncLogger,
-    { heartbeatMilliseconds: Math.max(100, leaseMilliseconds / 3) },
+    logger.child({ component: 'dbt-sync' }),
     dataModel.jobs,
   );
   // A deleted deployment's dbt mirror goes with it.
   deploymentAccess.onDeleted((deploymentId) =>
     dataModel.gitStore.deleteRepository(dbtProjectRepositoryIdOf(deploymentId)),
   );
-  const resume = async () => {
-    const outcome = await dbtSync.resumeStale();
-    if (outcome.resumed + outcome.failed > 0) {
-      syncLogger.warn(outcome, 'took over the dbt syncs a stopped process left running');
-    }
-  };
-  await resume();
-  const sweep = setInterval(() => {
-    resume().catch((error: unknown) => syncLogger.error({ err: error }, 'the dbt sync resume sweep failed'));
-  }, leaseMilliseconds / 2);
-  sweep.unref();
-  return { services: { dbtSync, dbtRepositories }, stopResuming: () => clearInterval(sweep) };
+  return { services: { dbtSync, dbtRepositories } };
 }
 
 function duckDbFileRuleOf(config: Config): DuckDbFileRule {

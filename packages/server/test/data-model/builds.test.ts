@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildsTable } from '../../src/modules/data-model/data-model.tables.js';
 import { readAllLogs } from '../deployments/deployment-helpers.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import { findDeploymentId } from '../security/account-resources.js';
+import { orphanedJob } from '../support/orphaned-job.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import {
   createModelDeployment,
@@ -105,16 +107,57 @@ describe.each(storeEngines)('data-model builds on %s', (engine: StoreEngine) => 
     expect(lines.some((line) => /failed with \d+ error\(s\)$/.test(line))).toBe(true);
   });
 
-  it('fails the builds a stopped server left running, with the reason', async () => {
-    const { deploymentId } = await createModelDeployment(server);
-    // A build row left `building` is what a process that died mid-build leaves behind.
-    await server.container.store.database
+  it('finishes a build whose process stopped mid-build: another attempt takes its job over', async () => {
+    const { deploymentId, base } = await createModelDeployment(server);
+    const { branchName } = await startDevMode(server, base);
+    await writeFiles(server, base, { 'model/cubes/orders.yml': validCube('orders') });
+    await server.request({ method: 'POST', url: `${base}/commit`, body: {} });
+    await waitForBuild(server, deploymentId, branchName);
+    const database = server.container.store.database;
+    const [head] = await database
+      .select({ commitOid: buildsTable.commitOid })
+      .from(buildsTable)
+      .where(eq(buildsTable.deploymentId, deploymentId));
+    if (!head) throw new Error('the commit was not built');
+    // What a process that died mid-build leaves: the build `building`, its job running, nobody beating.
+    const [build] = await database
       .insert(buildsTable)
-      .values({ deploymentId, branchName: 'main', commitOid: '0'.repeat(40), status: 'building' });
-    expect(await server.container.builds.failInterrupted()).toBe(1);
+      .values({ deploymentId, branchName, commitOid: head.commitOid, status: 'building', attempt: 1 })
+      .returning();
+    if (!build) throw new Error('no build row');
+    await orphanedJob(database, {
+      name: 'data-model-build',
+      payload: { buildId: build.id, source: 'production' },
+    });
+    expect(await waitForBuild(server, deploymentId, branchName)).toMatchObject({
+      status: 'built',
+      errorText: null,
+    });
+    const [after] = await database.select().from(buildsTable).where(eq(buildsTable.id, build.id));
+    expect(after).toMatchObject({ status: 'built', attempt: 2 });
+    const lines = (await readAllLogs(server, deploymentId, '&container=INIT')).map((entry) => entry.message);
+    expect(lines).toContain(
+      `build ${build.id} of ${branchName} at ${head.commitOid.slice(0, 7)} started again (attempt 2): the process building it stopped`,
+    );
+  });
+
+  it('fails a build whose job was interrupted as often as it may be, with the reason', async () => {
+    const { deploymentId } = await createModelDeployment(server);
+    const database = server.container.store.database;
+    const [build] = await database
+      .insert(buildsTable)
+      .values({ deploymentId, branchName: 'main', commitOid: '0'.repeat(40), status: 'building', attempt: 3 })
+      .returning();
+    if (!build) throw new Error('no build row');
+    await orphanedJob(database, {
+      name: 'data-model-build',
+      payload: { buildId: build.id, source: 'production' },
+      attempt: 3,
+    });
     expect(await waitForBuild(server, deploymentId, 'main')).toMatchObject({
       status: 'failed',
-      errorText: 'server restarted',
+      errorText:
+        'the build was interrupted 3 times (the process running attempt 3 stopped); commit again to retry',
     });
   });
 

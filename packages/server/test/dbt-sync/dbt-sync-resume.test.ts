@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedDbtManifest } from '../../../../bench/support/generated-dbt-manifest.js';
 import type { Container } from '../../src/container.js';
@@ -9,26 +9,27 @@ import { repositoryIdOf } from '../../src/modules/data-model/data-model-access.j
 import { dbtSyncManifestsTable, dbtSyncRunsTable } from '../../src/modules/dbt-sync/dbt-sync.tables.js';
 import { createModelDeployment, readFiles } from '../data-model/data-model-helpers.js';
 import { startDiskContainer } from '../support/disk-container.js';
+import { orphanedJob } from '../support/orphaned-job.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import { branchNames, logMessagesOf, syncBase, waitForSync } from './dbt-sync-helpers.js';
 
-const twoHoursAgo = () => new Date(Date.now() - 7_200_000);
-
-/** Long enough that no periodic sweep runs during a test: the tests call the sweep themselves. */
-const leaseEnvironment = { PLATFORM_DBT_SYNC_LEASE_SECONDS: '3600' };
+/** The orphaned jobs' heartbeats are two hours old: stale under this lease, which no running job outlives. */
+const leaseEnvironment = { PLATFORM_JOB_LEASE_SECONDS: '3600' };
 
 /**
- * What a process that died during a sync leaves behind: the run RUNNING at some stage with a heartbeat
- * nobody moves any more, its kept manifest, and (past WRITING_CUBE_FILES) its half-done branch.
+ * What a process that died during a sync leaves behind: the run RUNNING at some stage, its job running
+ * with a heartbeat nobody moves any more, its kept manifest, and (past WRITING_CUBE_FILES) its half-done
+ * branch. The job runner of the server under test takes such a job over by itself.
  */
 async function orphanedRun(
   container: Container,
   deploymentId: number,
   options: {
     attempts?: number;
-    heartbeatAt?: Date | SQL;
     keepManifest?: boolean;
     leftBranch?: boolean;
+    /** Leave the run without its job (the test enqueues one itself). */
+    withoutJob?: boolean;
   } = {},
 ) {
   const database = container.store.database;
@@ -47,7 +48,6 @@ async function orphanedRun(
       authorName: 'someone@example.com',
       authorEmail: 'someone@example.com',
       attempts: options.attempts ?? 1,
-      heartbeatAt: options.heartbeatAt ?? twoHoursAgo(),
     })
     .returning();
   if (!row) throw new Error('no run row');
@@ -74,6 +74,9 @@ async function orphanedRun(
       rebaseOnRace: false,
     });
   }
+  if (!options.withoutJob) {
+    await orphanedJob(database, { name: 'dbt-sync', payload: { runId: row.id }, attempt: row.attempts });
+  }
   return row;
 }
 
@@ -89,7 +92,6 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
   it('resumes an orphaned run from the start: its left-over branch is replaced by the full result', async () => {
     const { deploymentId, base } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId, { leftBranch: true });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
     const status = await waitForSync(server, deploymentId, run.syncJobId);
     expect(status, JSON.stringify(status)).toMatchObject({ status: 'COMPLETED' });
     const files = Object.keys(await readFiles(server, base, run.branchName));
@@ -112,20 +114,11 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     expect(kept).toEqual([]);
   });
 
-  it('claims a run whose heartbeat the store itself wrote, to the microsecond', async () => {
-    const { deploymentId } = await createModelDeployment(server);
-    const run = await orphanedRun(server.container, deploymentId, {
-      heartbeatAt: sql`now() - interval '2 hours'`,
-    });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
-    expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({ status: 'COMPLETED' });
-  });
-
   it('stops a job whose run another process has taken over, writing nothing', async () => {
     const { deploymentId } = await createModelDeployment(server);
     // The run is at attempt 2 (taken over); a job of attempt 1 (the late process) comes to it.
-    const run = await orphanedRun(server.container, deploymentId, { attempts: 2, heartbeatAt: new Date() });
-    await server.container.jobs.enqueue('dbt-sync', { runId: run.id, attempt: 1 });
+    const run = await orphanedRun(server.container, deploymentId, { attempts: 2, withoutJob: true });
+    await server.container.jobs.enqueue('dbt-sync', { runId: run.id });
     await server.container.jobs.idle();
     const [after] = await server.container.store.database
       .select()
@@ -133,33 +126,17 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
       .where(eq(dbtSyncRunsTable.id, run.id));
     expect(after).toMatchObject({ status: 'RUNNING', stage: 'WRITING_CUBE_FILES', attempts: 2, logs: [] });
     expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
-    // Ended here so that no later sweep of this server picks it up.
-    await server.container.store.database
-      .update(dbtSyncRunsTable)
-      .set({ status: 'FAILED' })
-      .where(eq(dbtSyncRunsTable.id, run.id));
-  });
-
-  it('leaves a run whose heartbeat is fresh to the process running it', async () => {
-    const { deploymentId } = await createModelDeployment(server);
-    const run = await orphanedRun(server.container, deploymentId, { heartbeatAt: new Date() });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 0, failed: 0 });
-    // Ended here so that no later sweep of this server picks it up.
-    await server.container.store.database
-      .update(dbtSyncRunsTable)
-      .set({ status: 'FAILED' })
-      .where(eq(dbtSyncRunsTable.id, run.id));
   });
 
   it('fails a run interrupted three times, with the reason, and keeps nothing', async () => {
     const { deploymentId } = await createModelDeployment(server);
-    const run = await orphanedRun(server.container, deploymentId, { attempts: 3 });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 0, failed: 1 });
+    const run = await orphanedRun(server.container, deploymentId, { attempts: 3, leftBranch: true });
     const status = await waitForSync(server, deploymentId, run.syncJobId);
     expect(status).toMatchObject({
       status: 'FAILED',
       error: 'the server stopped while the sync ran 3 times; start it again',
     });
+    expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
     const kept = await server.container.store.database
       .select()
       .from(dbtSyncManifestsTable)
@@ -178,7 +155,6 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
   it('fails a resumed run whose manifest was not kept, saying so, and removes its branch', async () => {
     const { deploymentId } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId, { keepManifest: false, leftBranch: true });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
     const status = await waitForSync(server, deploymentId, run.syncJobId);
     expect(status).toMatchObject({
       status: 'FAILED',
@@ -189,13 +165,14 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
 
   it('cancels a resumed run at its first phase boundary, removing the branch its stopped attempt left', async () => {
     const { deploymentId } = await createModelDeployment(server);
-    const run = await orphanedRun(server.container, deploymentId, { leftBranch: true });
+    const run = await orphanedRun(server.container, deploymentId, { leftBranch: true, withoutJob: true });
     const cancel = await server.request({
       method: 'DELETE',
       url: `${syncBase(deploymentId)}/${run.syncJobId}`,
     });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    // Only now is the job found: the cancel was recorded before the takeover.
+    await orphanedJob(server.container.store.database, { name: 'dbt-sync', payload: { runId: run.id } });
     expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({
       status: 'FAILED',
       error: 'cancelled',
@@ -208,17 +185,6 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     expect(
       (history.body as { items: Array<{ syncJobId: string }> }).items.map((item) => item.syncJobId),
     ).toEqual([run.syncJobId]);
-  });
-
-  it('lets only one of two sweeps take a run', async () => {
-    const { deploymentId } = await createModelDeployment(server);
-    const run = await orphanedRun(server.container, deploymentId);
-    const outcomes = await Promise.all([
-      server.container.dbtSync.resumeStale(),
-      server.container.dbtSync.resumeStale(),
-    ]);
-    expect(outcomes.reduce((sum, outcome) => sum + outcome.resumed, 0)).toBe(1);
-    expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({ status: 'COMPLETED' });
   });
 });
 
@@ -240,12 +206,21 @@ describe('a dbt sync across a restart of the server', () => {
     // The demo deployment (id 1) has a model of its own; the generated cubes sit beside it.
     const run = await orphanedRun(container, 1, { leftBranch: true });
     await container.close();
-    container = await startDiskContainer(dataDirectory, leaseEnvironment);
-    await container.jobs.idle();
-    const [after] = await container.store.database
-      .select()
-      .from(dbtSyncRunsTable)
-      .where(eq(dbtSyncRunsTable.id, run.id));
+    // The lease under its former name, which is still read.
+    container = await startDiskContainer(dataDirectory, { PLATFORM_DBT_SYNC_LEASE_SECONDS: '3600' });
+    const restarted = container;
+    const runRow = async () => {
+      const [row] = await restarted.store.database
+        .select()
+        .from(dbtSyncRunsTable)
+        .where(eq(dbtSyncRunsTable.id, run.id));
+      return row;
+    };
+    const deadline = Date.now() + 30_000;
+    while ((await runRow())?.status === 'RUNNING' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const after = await runRow();
     expect(after, JSON.stringify(after?.logs)).toMatchObject({ status: 'COMPLETED', attempts: 2 });
     const files = await container.gitStore.listFiles(
       repositoryIdOf(1),

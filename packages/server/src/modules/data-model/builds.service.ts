@@ -1,10 +1,10 @@
 import type { LogSource } from '@platform/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitStore } from '../../platform/git-store/git-store.js';
-import type { JobRunner } from '../../platform/jobs/job-runner.js';
+import type { JobContext, JobFailure, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { DeploymentLogsService } from '../deployments/deployment-logs.service.js';
 import { compileModel, describeCompileError } from './compile-model.js';
 import { type BuildRow, buildsTable } from './data-model.tables.js';
@@ -29,23 +29,30 @@ export class BuildsService {
     private readonly logs: DeploymentLogsService,
     private readonly logger: Logger,
   ) {
-    jobs.register<BuildJobPayload>(buildJob, (payload) => this.run(payload));
+    jobs.register<BuildJobPayload>(buildJob, (payload, context) => this.run(payload, context), {
+      onExhausted: (payload, failure, context) => this.giveUp(payload, failure, context),
+    });
   }
 
-  /** Records the build as `building` and queues it; returns its id. */
+  /**
+   * Records the build as `building` and queues its job in the same transaction, so a build never
+   * exists without the job that finishes it; returns its id.
+   */
   async trigger(
     deployment: { id: number; deployBranchName: string },
     branchName: string,
     commitOid: string,
   ): Promise<number> {
-    const [row] = await this.database
-      .insert(buildsTable)
-      .values({ deploymentId: deployment.id, branchName, commitOid, status: 'building' })
-      .returning({ id: buildsTable.id });
-    if (!row) throw new Error('the build was not recorded');
     const source: LogSource = branchName === deployment.deployBranchName ? 'production' : 'dev';
-    await this.jobs.enqueue<BuildJobPayload>(buildJob, { buildId: row.id, source });
-    return row.id;
+    return this.database.transaction(async (transaction) => {
+      const [row] = await transaction
+        .insert(buildsTable)
+        .values({ deploymentId: deployment.id, branchName, commitOid, status: 'building' })
+        .returning({ id: buildsTable.id });
+      if (!row) throw new Error('the build was not recorded');
+      await this.jobs.enqueue<BuildJobPayload>(buildJob, { buildId: row.id, source }, { transaction });
+      return row.id;
+    });
   }
 
   async latest(deploymentId: number, branchName: string): Promise<BuildRow | null> {
@@ -58,27 +65,18 @@ export class BuildsService {
     return row ?? null;
   }
 
-  /**
-   * A build left `building` by a process that stopped will never finish: it is failed at start, so the
-   * status does not stay "building" forever. With several processes this runs when any of them starts;
-   * the scale-out job runner will own this instead.
-   */
-  async failInterrupted(): Promise<number> {
-    const rows = await this.database
-      .update(buildsTable)
-      .set({ status: 'failed', errorText: 'server restarted', finishedAt: new Date(), updatedAt: new Date() })
-      .where(eq(buildsTable.status, 'building'))
-      .returning({ id: buildsTable.id });
-    return rows.length;
-  }
-
-  private async run({ buildId, source }: BuildJobPayload): Promise<void> {
-    const [build] = await this.database.select().from(buildsTable).where(eq(buildsTable.id, buildId));
-    if (build?.status !== 'building') return;
+  private async run({ buildId, source }: BuildJobPayload, context: JobContext): Promise<void> {
+    const build = await this.own(buildId, context.attempt);
+    // Finished already, or owned by a later attempt of its job: nothing left for this one to do.
+    if (!build) return;
     const log = (message: string) =>
       this.logs.append(build.deploymentId, { source, container: 'INIT', message });
     const label = `build ${build.id} of ${build.branchName} at ${build.commitOid.slice(0, 7)}`;
-    await log(`${label} started`);
+    await log(
+      context.attempt > 1
+        ? `${label} started again (attempt ${context.attempt}): the process building it stopped`
+        : `${label} started`,
+    );
     try {
       const files = await this.gitStore.readFiles(repositoryIdOf(build.deploymentId), build.commitOid);
       const compilation = compileModel(files);
@@ -90,7 +88,7 @@ export class BuildsService {
           ? `${label} failed with ${compilation.errors.length} error(s)`
           : `${label} built: ${compilation.cubesCount} cube(s), ${compilation.viewsCount} view(s)`,
       );
-      await this.finish(buildId, {
+      await this.finish(buildId, context.attempt, {
         status: failed ? 'failed' : 'built',
         errorText: failed ? compilation.errors.map(describeCompileError).join('\n') : null,
         filesHash: compilation.filesHash,
@@ -101,14 +99,45 @@ export class BuildsService {
       this.logger.error({ err: error, buildId }, 'data-model build crashed');
       // The status matters more than the log line: a failing log store must not leave it building.
       await log(`${label} could not run`).catch(() => undefined);
-      await this.finish(buildId, {
+      await this.finish(buildId, context.attempt, {
         status: 'failed',
         errorText: `the build could not run: ${String(error)}`,
       });
     }
   }
 
-  private async finish(buildId: number, outcome: Partial<BuildRow> & Pick<BuildRow, 'status'>) {
+  /** The job gave up (its processes kept stopping): the build says why instead of staying `building`. */
+  private async giveUp({ buildId }: BuildJobPayload, failure: JobFailure, context: JobContext) {
+    if (!(await this.own(buildId, context.attempt))) return;
+    await this.finish(buildId, context.attempt, {
+      status: 'failed',
+      errorText: failure.wasInterrupted
+        ? `the build was interrupted ${context.maxAttempts} times (${failure.reason}); commit again to retry`
+        : `the build could not run: ${failure.reason}`,
+    });
+  }
+
+  /** Makes the build this attempt's, unless it has finished or a later attempt owns it. */
+  private async own(buildId: number, attempt: number): Promise<BuildRow | null> {
+    const [build] = await this.database
+      .update(buildsTable)
+      .set({ attempt })
+      .where(
+        and(
+          eq(buildsTable.id, buildId),
+          eq(buildsTable.status, 'building'),
+          lte(buildsTable.attempt, attempt),
+        ),
+      )
+      .returning();
+    return build ?? null;
+  }
+
+  private async finish(
+    buildId: number,
+    attempt: number,
+    outcome: Partial<BuildRow> & Pick<BuildRow, 'status'>,
+  ) {
     await this.database
       .update(buildsTable)
       .set({
@@ -118,6 +147,12 @@ export class BuildsService {
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(eq(buildsTable.id, buildId));
+      .where(
+        and(
+          eq(buildsTable.id, buildId),
+          eq(buildsTable.attempt, attempt),
+          eq(buildsTable.status, 'building'),
+        ),
+      );
   }
 }

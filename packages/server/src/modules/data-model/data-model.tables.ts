@@ -40,6 +40,8 @@ export const buildsTable = pgTable('data_model_builds', {
   filesHash: text('files_hash'),
   cubesCount: integer('cubes_count'),
   viewsCount: integer('views_count'),
+  /** The attempt of the build job that owns the build: its writes are fenced by it. */
+  attempt: integer('attempt').notNull().default(0),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,11 +1,11 @@
 import type { DbtSyncLogEntry, DbtSyncStage } from '@platform/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
 import type { GitStore } from '../../platform/git-store/git-store.js';
 import { GitStoreError } from '../../platform/git-store/git-store.js';
-import type { JobRunner } from '../../platform/jobs/job-runner.js';
+import type { JobContext, JobFailure, JobRunner } from '../../platform/jobs/job-runner.js';
 import type { BuildsService } from '../data-model/builds.service.js';
 import { type DataModelAccess, platformAuthor, repositoryIdOf } from '../data-model/data-model-access.js';
 import type { DevModeService } from '../data-model/dev-mode.service.js';
@@ -23,14 +23,19 @@ import { readDbtProjectAtCommit } from './read-dbt-project-at-commit.js';
 
 export const dbtSyncJob = 'dbt-sync';
 
-/** Everything else a run needs is in its row (and its uploaded manifest's), so any process can resume it. */
+/** The start of the message of a run given up after its processes stopped under it again and again. */
+export const interruptedMessage = 'the server stopped while the sync ran';
+
+/** A run is started at most this many times; one whose process keeps dying is then failed. */
+const maxAttempts = 3;
+
+/**
+ * Everything else a run needs is in its row (and its uploaded manifest's), so any process can resume
+ * it. The job's attempt (its fence) becomes the run's `attempts`: a process whose heartbeat was late
+ * finds its run taken over once `attempts` moved on, and stops without writing anything.
+ */
 export interface DbtSyncJobPayload {
   runId: number;
-  /**
-   * The attempt this job is (the run's `attempts` when it was claimed). A process whose heartbeat was
-   * late can find its run taken over: once `attempts` moved on, this job stops and writes nothing.
-   */
-  attempt: number;
 }
 
 /** The repository a deployment's dbt project is fetched into (never a data model of its own). */
@@ -63,16 +68,14 @@ class DbtSyncCancelled extends Error {
 /** Another process took the run over (this one's heartbeat was too late): it owns the run now. */
 class DbtSyncSuperseded extends Error {}
 
-export interface DbtSyncJobOptions {
-  /** How often a running sync moves its heartbeat forward. */
-  heartbeatMilliseconds: number;
-}
+/** The job runner asked the job to stop (this process is stopping): the run is left for the next one. */
+class DbtSyncStopped extends Error {}
 
 /**
- * The phases of one sync. Cancellation is checked between phases (and while the build runs); a run
- * that fails or is cancelled after creating its branch deletes it, so nothing is left behind. While it
- * runs, its heartbeat moves forward: a run whose heartbeat stops is resumed by another process (or this
- * one after a restart), see DbtSyncService.resumeStale.
+ * The phases of one sync, run as the durable `dbt-sync` job. Cancellation is checked between phases
+ * (and while the build runs); a run that fails or is cancelled after creating its branch deletes it, so
+ * nothing is left behind. The job runner moves the job's heartbeat; a job whose process stops is taken
+ * over by another process (or this one after a restart) and the run starts again from the beginning.
  */
 export class DbtSyncJob {
   constructor(
@@ -83,36 +86,56 @@ export class DbtSyncJob {
     private readonly builds: BuildsService,
     private readonly devMode: DevModeService,
     private readonly logger: Logger,
-    private readonly options: DbtSyncJobOptions,
     jobs: JobRunner,
   ) {
-    jobs.register<DbtSyncJobPayload>(dbtSyncJob, (payload) => this.run(payload));
+    jobs.register<DbtSyncJobPayload>(dbtSyncJob, (payload, context) => this.run(payload, context), {
+      maxAttempts,
+      onExhausted: (payload, failure, context) => this.giveUp(payload, failure, context),
+    });
   }
 
   private get gitStore(): GitStore {
     return this.access.gitStore;
   }
 
-  async run(payload: DbtSyncJobPayload): Promise<void> {
-    const [run] = await this.database
-      .select()
-      .from(dbtSyncRunsTable)
-      .where(eq(dbtSyncRunsTable.id, payload.runId));
-    if (run?.status !== 'RUNNING' || run.attempts !== payload.attempt) return;
-    const heartbeat = setInterval(() => {
-      this.beat(run).catch((error: unknown) =>
-        this.logger.warn({ err: error, runId: run.id }, 'could not move the dbt sync heartbeat'),
-      );
-    }, this.options.heartbeatMilliseconds);
-    heartbeat.unref();
-    try {
-      await this.runPhases(run);
-    } finally {
-      clearInterval(heartbeat);
-    }
+  async run(payload: DbtSyncJobPayload, context: JobContext): Promise<void> {
+    const run = await this.own(payload.runId, context.attempt);
+    // Ended already, or a later attempt of the job owns it.
+    if (!run) return;
+    await this.runPhases(run, context.signal);
   }
 
-  private async runPhases(run: DbtSyncRunRow): Promise<void> {
+  /** Makes the run this attempt's, unless it has ended or a later attempt owns it. */
+  private async own(runId: number, attempt: number): Promise<DbtSyncRunRow | null> {
+    const [run] = await this.database
+      .update(dbtSyncRunsTable)
+      .set({ attempts: attempt, updatedAt: new Date() })
+      .where(
+        and(
+          eq(dbtSyncRunsTable.id, runId),
+          eq(dbtSyncRunsTable.status, 'RUNNING'),
+          lte(dbtSyncRunsTable.attempts, attempt),
+        ),
+      )
+      .returning();
+    return run ?? null;
+  }
+
+  /** The job gave up: the run fails with the reason, and the branch a stopped attempt left goes. */
+  private async giveUp({ runId }: DbtSyncJobPayload, failure: JobFailure, context: JobContext) {
+    const run = await this.own(runId, context.attempt);
+    if (!run) return;
+    await this.deleteOwnBranch(repositoryIdOf(run.deploymentId), run.branchName);
+    await this.finish(run, {
+      status: 'FAILED',
+      errorMessage: failure.wasInterrupted
+        ? `${interruptedMessage} ${context.maxAttempts} times; start it again`
+        : messageOf(new Error(failure.reason)),
+      completedAt: new Date(),
+    });
+  }
+
+  private async runPhases(run: DbtSyncRunRow, signal: AbortSignal): Promise<void> {
     const isResumed = run.attempts > 1;
     const logs: DbtSyncLogEntry[] = isResumed
       ? [
@@ -130,7 +153,7 @@ export class DbtSyncJob {
       work: () => Promise<Result>,
       describe: (result: Result) => string,
     ) => {
-      await this.throwIfCancelled(run);
+      await this.throwIfCancelled(run, signal);
       stage = next;
       await this.update(run, { stage, percentComplete: percentAtStart[stage], logs });
       const started = Date.now();
@@ -198,10 +221,10 @@ export class DbtSyncJob {
       );
       await phase(
         'FINALIZING',
-        () => this.awaitBuild(run, deployment, branch, commit),
+        () => this.awaitBuild(run, signal, deployment, branch, commit),
         () => `the generated model of ${branch} builds`,
       );
-      await this.throwIfCancelled(run);
+      await this.throwIfCancelled(run, signal);
       const now = new Date();
       await this.finish(run, {
         status: 'COMPLETED',
@@ -214,6 +237,8 @@ export class DbtSyncJob {
         logs: [...logs, entry('info', `completed: ${files.length} cube(s) on ${branch}`, 'COMPLETED', 0)],
       });
     } catch (error) {
+      // The runner hands the job to the next process; that attempt starts again from the beginning.
+      if (error instanceof DbtSyncStopped) throw error;
       if (error instanceof DbtSyncSuperseded) {
         this.logger.warn(
           { runId: run.id, attempt: run.attempts },
@@ -284,6 +309,7 @@ export class DbtSyncJob {
   /** Builds the sync's commit and waits for it; a model that does not build fails the sync. */
   private async awaitBuild(
     run: DbtSyncRunRow,
+    signal: AbortSignal,
     deployment: { id: number; deployBranchName: string },
     branch: string,
     commit: string,
@@ -297,13 +323,17 @@ export class DbtSyncJob {
       if (build && build.status !== 'building') {
         throw new DbtSyncFailure(`the generated model does not build: ${build.errorText ?? build.status}`);
       }
-      await this.throwIfCancelled(run);
+      await this.throwIfCancelled(run, signal);
       await new Promise((resolve) => setTimeout(resolve, buildPollMilliseconds));
     }
   }
 
-  /** Between phases: stops a cancelled run, and a job whose run another process has taken over. */
-  private async throwIfCancelled(run: DbtSyncRunRow): Promise<void> {
+  /**
+   * Between phases: stops a cancelled run, a job whose run another process has taken over, and a job
+   * whose process is stopping.
+   */
+  private async throwIfCancelled(run: DbtSyncRunRow, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) throw new DbtSyncStopped(String(signal.reason));
     const [current] = await this.database
       .select({ cancelRequested: dbtSyncRunsTable.cancelRequested, attempts: dbtSyncRunsTable.attempts })
       .from(dbtSyncRunsTable)
@@ -317,21 +347,13 @@ export class DbtSyncJob {
     return and(eq(dbtSyncRunsTable.id, run.id), eq(dbtSyncRunsTable.attempts, run.attempts));
   }
 
-  private async beat(run: DbtSyncRunRow): Promise<void> {
-    await this.database
-      .update(dbtSyncRunsTable)
-      .set({ heartbeatAt: new Date() })
-      .where(and(this.ownRun(run), eq(dbtSyncRunsTable.status, 'RUNNING')));
-  }
-
   private async update(
     run: DbtSyncRunRow,
     values: Partial<typeof dbtSyncRunsTable.$inferInsert>,
   ): Promise<void> {
-    const now = new Date();
     await this.database
       .update(dbtSyncRunsTable)
-      .set({ ...values, updatedAt: now, heartbeatAt: now })
+      .set({ ...values, updatedAt: new Date() })
       .where(this.ownRun(run));
   }
 
@@ -341,10 +363,9 @@ export class DbtSyncJob {
     values: Partial<typeof dbtSyncRunsTable.$inferInsert>,
   ): Promise<void> {
     await this.database.transaction(async (transaction) => {
-      const now = new Date();
       const updated = await transaction
         .update(dbtSyncRunsTable)
-        .set({ ...values, updatedAt: now, heartbeatAt: now })
+        .set({ ...values, updatedAt: new Date() })
         .where(this.ownRun(run))
         .returning({ id: dbtSyncRunsTable.id });
       if (updated.length > 0) {

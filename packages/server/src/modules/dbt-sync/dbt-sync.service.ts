@@ -28,19 +28,8 @@ import { type DbtSyncJobPayload, dbtSyncJob } from './dbt-sync.job.js';
 import { type DbtSyncRunRow, dbtSyncManifestsTable, dbtSyncRunsTable } from './dbt-sync.tables.js';
 import { unverifiedDeliveryMessage, verifyWebhookDelivery } from './verify-webhook-delivery.js';
 
-/** The start of the message of a run given up after its processes stopped under it again and again. */
-export const interruptedMessage = 'the server stopped while the sync ran';
-
-/** A run is started at most this many times; one whose process keeps dying is then failed. */
-const maxAttempts = 3;
-
 /** The author of the commits of webhook-started syncs. */
 const webhookAuthor: GitAuthor = { name: 'dbt webhook', email: 'platform@localhost' };
-
-export interface DbtSyncServiceOptions {
-  /** A RUNNING sync whose heartbeat is older than this is taken to be orphaned by a stopped process. */
-  leaseMilliseconds: number;
-}
 
 /**
  * dbt syncs of a deployment: starting one (the work runs as the `dbt-sync` job), following it, its
@@ -53,7 +42,6 @@ export class DbtSyncService {
     private readonly deployments: DeploymentAccessService,
     private readonly repositories: DbtRepositoriesService,
     private readonly jobs: JobRunner,
-    private readonly options: DbtSyncServiceOptions,
   ) {}
 
   async start(
@@ -149,7 +137,8 @@ export class DbtSyncService {
       throw new AppError('CONFLICT', `branch ${branchName} already exists`);
     }
     const syncJobId = randomUUID();
-    const runId = await this.database.transaction(async (transaction) => {
+    // The run and its job are stored together: a run never exists without the job that ends it.
+    await this.database.transaction(async (transaction) => {
       const [row] = await transaction
         .insert(dbtSyncRunsTable)
         .values({
@@ -175,9 +164,8 @@ export class DbtSyncService {
           catalog: input.catalog === undefined ? null : JSON.stringify(input.catalog),
         });
       }
-      return row.id;
+      await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId: row.id }, { transaction });
     });
-    await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId, attempt: 1 });
     return { syncJobId, workflowId: `dbt-sync-${syncJobId}`, branchName };
   }
 
@@ -257,63 +245,6 @@ export class DbtSyncService {
       throw new AppError('CONFLICT', `dbt sync ${syncJobId} has already ended (${run.status})`);
     }
     return { message: `dbt sync ${syncJobId} is being cancelled: it stops at the next phase boundary` };
-  }
-
-  /**
-   * Runs whose heartbeat stopped (their process died) are taken over, each by one process only (a
-   * conditional UPDATE on the attempt count it saw): started again from the beginning, or failed with the
-   * reason once they have been interrupted `maxAttempts` times. Called at start and then periodically.
-   */
-  async resumeStale(): Promise<{ resumed: number; failed: number }> {
-    const staleBefore = new Date(Date.now() - this.options.leaseMilliseconds);
-    const stale = await this.database
-      .select({ id: dbtSyncRunsTable.id, attempts: dbtSyncRunsTable.attempts })
-      .from(dbtSyncRunsTable)
-      .where(and(eq(dbtSyncRunsTable.status, 'RUNNING'), lt(dbtSyncRunsTable.heartbeatAt, staleBefore)));
-    let resumed = 0;
-    let failed = 0;
-    for (const run of stale) {
-      const now = new Date();
-      const isExhausted = run.attempts >= maxAttempts;
-      // Claimed by the attempt count, never by the heartbeat's value: the store keeps microseconds that
-      // a Date read back does not, so an equality on it could never match.
-      const claimed = await this.database.transaction(async (transaction) => {
-        const rows = await transaction
-          .update(dbtSyncRunsTable)
-          .set(
-            isExhausted
-              ? {
-                  status: 'FAILED',
-                  errorMessage: `${interruptedMessage} ${run.attempts} times; start it again`,
-                  completedAt: now,
-                  updatedAt: now,
-                  heartbeatAt: now,
-                }
-              : { attempts: run.attempts + 1, heartbeatAt: now, updatedAt: now },
-          )
-          .where(
-            and(
-              eq(dbtSyncRunsTable.id, run.id),
-              eq(dbtSyncRunsTable.status, 'RUNNING'),
-              eq(dbtSyncRunsTable.attempts, run.attempts),
-              lt(dbtSyncRunsTable.heartbeatAt, staleBefore),
-            ),
-          )
-          .returning({ id: dbtSyncRunsTable.id });
-        if (rows.length > 0 && isExhausted) {
-          await transaction.delete(dbtSyncManifestsTable).where(eq(dbtSyncManifestsTable.runId, run.id));
-        }
-        return rows.length > 0;
-      });
-      if (!claimed) continue;
-      if (isExhausted) {
-        failed++;
-      } else {
-        await this.jobs.enqueue<DbtSyncJobPayload>(dbtSyncJob, { runId: run.id, attempt: run.attempts + 1 });
-        resumed++;
-      }
-    }
-    return { resumed, failed };
   }
 
   private async load(

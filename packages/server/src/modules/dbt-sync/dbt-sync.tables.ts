@@ -29,10 +29,8 @@ export const dbtSyncRunsTable = pgTable('dbt_sync_runs', {
   logs: jsonb('logs').$type<DbtSyncLogEntry[]>().notNull().default([]),
   authorName: text('author_name').notNull(),
   authorEmail: text('author_email').notNull(),
-  /** How many processes have started this run: a resumed run counts again. */
+  /** The attempt of the `dbt-sync` job that owns the run (its fence): a resumed run counts again. */
   attempts: integer('attempts').notNull().default(1),
-  /** Moved forward by the process running it; a run whose heartbeat stops is resumed elsewhere. */
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
