@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
 import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
@@ -36,6 +37,10 @@ export interface Config {
   llm: LanguageModelSettings;
   /** How long a model endpoint may stay silent during a call before the answer fails (seconds). */
   llmTimeoutSeconds: number;
+  /** PLATFORM_ANALYST_THREADS: worker threads the built-in analyst plans in (default: the cores). */
+  analystThreads: number;
+  /** PLATFORM_ANALYST_QUEUE: answers that may wait for a thread; one more gets "busy, retry in N s". */
+  analystQueue: number;
   /** A running dbt sync whose process has not been heard from for this long is resumed by another. */
   dbtSyncLeaseSeconds: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
@@ -43,6 +48,9 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Answers waiting for an analyst thread at most by default: 200 at once still get answered. */
+const defaultAnalystQueue = 256;
 
 function integer(environment: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
   const raw = environment[name];
@@ -176,6 +184,8 @@ export function loadConfig(
     queryTimeoutSeconds: positiveNumber(environment, 'PLATFORM_QUERY_TIMEOUT_SECONDS', 300, 86_400),
     llm: languageModel(environment),
     llmTimeoutSeconds: positiveNumber(environment, 'PLATFORM_LLM_TIMEOUT_SECONDS', 120, 3600),
+    analystThreads: integer(environment, 'PLATFORM_ANALYST_THREADS', availableParallelism(), 1),
+    analystQueue: integer(environment, 'PLATFORM_ANALYST_QUEUE', defaultAnalystQueue),
     dbtSyncLeaseSeconds: positiveNumber(environment, 'PLATFORM_DBT_SYNC_LEASE_SECONDS', 30, 3600),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
   };

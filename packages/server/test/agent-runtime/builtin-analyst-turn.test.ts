@@ -10,6 +10,7 @@ import { type CrmWorld, openCrmWorld } from '../builtin-analyst/crm-world.js';
 import { singleValue } from '../builtin-analyst/result-rows.js';
 import { openSaasWorld, type SaasWorld } from '../builtin-analyst/saas-world.js';
 import {
+  analystPool,
   collectEvents,
   finishOf,
   lastStepText,
@@ -23,7 +24,11 @@ import { worldDataAccess } from './world-data-access.js';
 /** The seeds run from January 2023 to February 2025; "last year" is 2024 from here. */
 const now = new Date('2025-03-15T12:00:00Z');
 
-const runner = createAgentRunner({ defaults: noModel, logger: silentLogger });
+const runner = createAgentRunner({ defaults: noModel, logger: silentLogger, analyst: analystPool });
+
+afterAll(async () => {
+  await analystPool.close();
+});
 
 function analystContext(data: AgentDataAccess): BuiltinAnalystContext {
   return { now, timezone: data.timezone, lookupValues: (path) => data.lookupValues(path) };
