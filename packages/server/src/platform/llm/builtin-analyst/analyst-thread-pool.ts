@@ -147,6 +147,10 @@ export class AnalystThreadPool implements AnalystSteps {
         task.settle({ error: new Error('The built-in analyst is shutting down') });
         return;
       }
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(task);
       this.dispatch();
