@@ -16,6 +16,21 @@ module.exports = {
       to: { pathNot: ['^packages/semantic/src', '(^|/)node_modules/(yaml|libpg-query)/'] },
     },
     {
+      name: 'analyst-imports-only-its-own-files',
+      comment:
+        'packages/analyst is pure: the server hands it metadata and a query function; it imports nothing else.',
+      severity: 'error',
+      from: { path: '^packages/analyst/src' },
+      to: { pathNot: '^packages/analyst/src' },
+    },
+    {
+      name: 'data-api-never-imports-chat',
+      comment: 'Chat uses the data API, never the other way: the data API owns the types both share.',
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/(semantic|data-api)/' },
+      to: { path: '^packages/server/src/modules/chat/' },
+    },
+    {
       name: 'cli-never-imports-server',
       comment: 'The CLI talks to the server over HTTP only; it is typed by the contract.',
       severity: 'error',

@@ -35,6 +35,8 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
 export async function startPlatformServer(options: {
   databaseUrl: string | null;
   isChatListening?: boolean;
+  /** More environment variables of the server (e.g. PLATFORM_ANALYST_THREADS). */
+  environment?: Record<string, string>;
 }): Promise<PlatformServer> {
   const dataDirectory = await mkdtemp(join(tmpdir(), 'platform-bench-'));
   const schema = options.databaseUrl ? `bench_${randomBytes(6).toString('hex')}` : null;
@@ -47,6 +49,7 @@ export async function startPlatformServer(options: {
     ...(options.databaseUrl && schema
       ? { DATABASE_URL: options.databaseUrl, PLATFORM_DATABASE_SCHEMA: schema }
       : {}),
+    ...options.environment,
   });
   const logDestination = pino.destination({ dest: join(dataDirectory, 'server.log'), sync: false });
   const container = await createContainer(config, createLogger(config.logLevel, logDestination));

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
 import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
@@ -41,11 +42,18 @@ export interface Config {
    * unset): a running job whose process has not moved its heartbeat for this long is taken over.
    */
   jobLeaseSeconds: number;
+  /** PLATFORM_ANALYST_THREADS: worker threads the built-in analyst plans in (default: the cores). */
+  analystThreads: number;
+  /** PLATFORM_ANALYST_QUEUE: answers that may wait for a thread; one more gets "busy, retry in N s". */
+  analystQueue: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
 }
 
 export class ConfigError extends Error {}
+
+/** Answers waiting for an analyst thread at most by default: 200 at once still get answered. */
+const defaultAnalystQueue = 256;
 
 function integer(environment: NodeJS.ProcessEnv, name: string, fallback: number, minimum = 0): number {
   const raw = environment[name];
@@ -185,6 +193,8 @@ export function loadConfig(
       positiveNumber(environment, 'PLATFORM_DBT_SYNC_LEASE_SECONDS', 30, 3600),
       3600,
     ),
+    analystThreads: integer(environment, 'PLATFORM_ANALYST_THREADS', availableParallelism(), 1),
+    analystQueue: integer(environment, 'PLATFORM_ANALYST_QUEUE', defaultAnalystQueue),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
   };
 }

@@ -86,6 +86,7 @@ import { migrate } from './platform/database/migrate.js';
 import { migrationSources } from './platform/database/migration-sources.js';
 import { createGitStore } from './platform/git-store/create-git-store.js';
 import { createJobRunner } from './platform/jobs/create-job-runner.js';
+import { AnalystThreadPool } from './platform/llm/builtin-analyst/analyst-thread-pool.js';
 import { createAgentRunner } from './platform/llm/create-agent-runner.js';
 import { createStreamBus } from './platform/streams/create-stream-bus.js';
 import type { StreamBus } from './platform/streams/stream-bus.js';
@@ -236,9 +237,11 @@ export async function createContainer(config: Config, logger: Logger, options: C
     credentialOwners: new CredentialOwners(store.database),
     deploymentTokens: semantic.services.deploymentTokens,
   });
+  const analystPool = new AnalystThreadPool({ threads: config.analystThreads, queue: config.analystQueue });
   const agentRunner = createAgentRunner({
     defaults: config.llm,
     logger,
+    analyst: analystPool,
     idleTimeoutMilliseconds: config.llmTimeoutSeconds * 1000,
   });
   const chatStreams = new ChatStreamService(
@@ -317,6 +320,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();
+      await analystPool.close();
       // Jobs still running write to the store: they finish (or hand their job back) before it closes.
       await dataModel.jobs.close();
       await semantic.close();

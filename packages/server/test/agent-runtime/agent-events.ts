@@ -4,10 +4,14 @@ import type {
   AgentTurnRequest,
   LanguageModelSettings,
 } from '../../src/platform/llm/agent-turn.types.js';
+import { AnalystThreadPool } from '../../src/platform/llm/builtin-analyst/analyst-thread-pool.js';
 
 export const noModel: LanguageModelSettings = { provider: null, baseUrl: null, model: null, apiKey: null };
 
 export const silentLogger = pino({ level: 'silent' });
+
+/** The built-in analyst's worker threads for the runners of a suite; a thread starts at the first answer. */
+export const analystPool = new AnalystThreadPool({ threads: 1, queue: 8 });
 
 /** Every event of a turn, in order. */
 export async function collectEvents(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {

@@ -1,8 +1,8 @@
 import { loadSqlInterface } from '@platform/semantic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.js';
-import type { AgentDataAccess } from '../../src/modules/chat/agent-data-access.js';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
+import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
 import type { AgentEvent, BuiltinAnalystContext } from '../../src/platform/llm/agent-turn.types.js';
 import { createAgentRunner } from '../../src/platform/llm/create-agent-runner.js';
 import { printed } from '../builtin-analyst/analyst-harness.js';
@@ -10,6 +10,7 @@ import { type CrmWorld, openCrmWorld } from '../builtin-analyst/crm-world.js';
 import { singleValue } from '../builtin-analyst/result-rows.js';
 import { openSaasWorld, type SaasWorld } from '../builtin-analyst/saas-world.js';
 import {
+  analystPool,
   collectEvents,
   finishOf,
   lastStepText,
@@ -23,7 +24,11 @@ import { worldDataAccess } from './world-data-access.js';
 /** The seeds run from January 2023 to February 2025; "last year" is 2024 from here. */
 const now = new Date('2025-03-15T12:00:00Z');
 
-const runner = createAgentRunner({ defaults: noModel, logger: silentLogger });
+const runner = createAgentRunner({ defaults: noModel, logger: silentLogger, analyst: analystPool });
+
+afterAll(async () => {
+  await analystPool.close();
+});
 
 function analystContext(data: AgentDataAccess): BuiltinAnalystContext {
   return { now, timezone: data.timezone, lookupValues: (path) => data.lookupValues(path) };

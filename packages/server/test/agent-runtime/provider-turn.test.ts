@@ -2,7 +2,15 @@ import { jsonSchema, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LanguageModelSettings } from '../../src/platform/llm/agent-turn.types.js';
 import { createAgentRunner } from '../../src/platform/llm/create-agent-runner.js';
-import { collectEvents, finishOf, noModel, outline, silentLogger, turnRequest } from './agent-events.js';
+import {
+  analystPool,
+  collectEvents,
+  finishOf,
+  noModel,
+  outline,
+  silentLogger,
+  turnRequest,
+} from './agent-events.js';
 import {
   closedPort,
   completionChunk,
@@ -92,7 +100,11 @@ describe('the agent loop on an OpenAI-compatible endpoint', () => {
         ],
       },
     ]);
-    const runner = createAgentRunner({ defaults: openAiModel(server.baseUrl), logger: silentLogger });
+    const runner = createAgentRunner({
+      defaults: openAiModel(server.baseUrl),
+      logger: silentLogger,
+      analyst: analystPool,
+    });
     const events = await collectEvents(
       runner.runTurn(
         turnRequest({
@@ -173,7 +185,11 @@ describe('the agent loop on an OpenAI-compatible endpoint', () => {
         body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } },
       },
     ]);
-    const runner = createAgentRunner({ defaults: openAiModel(server.baseUrl), logger: silentLogger });
+    const runner = createAgentRunner({
+      defaults: openAiModel(server.baseUrl),
+      logger: silentLogger,
+      analyst: analystPool,
+    });
     const turn = collectEvents(runner.runTurn(turnRequest({ input: 'Revenue?', tools, builtinAnalyst })));
     await expect(turn).rejects.toThrow(
       `The openai-compatible model "scripted-model" at ${server.baseUrl} answered HTTP 401 (check the API key): Incorrect API key provided`,
@@ -183,7 +199,12 @@ describe('the agent loop on an OpenAI-compatible endpoint', () => {
 
   it('fails with a clear error when the endpoint cannot be reached', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
-    const runner = createAgentRunner({ defaults: openAiModel(baseUrl), logger: silentLogger, maxRetries: 0 });
+    const runner = createAgentRunner({
+      defaults: openAiModel(baseUrl),
+      logger: silentLogger,
+      analyst: analystPool,
+      maxRetries: 0,
+    });
     const turn = collectEvents(runner.runTurn(turnRequest({ input: 'Revenue?', tools, builtinAnalyst })));
     await expect(turn).rejects.toThrow(
       new RegExp(
@@ -193,7 +214,11 @@ describe('the agent loop on an OpenAI-compatible endpoint', () => {
   });
 
   it('fails before calling anything when the base URL is missing', async () => {
-    const runner = createAgentRunner({ defaults: openAiModel(null), logger: silentLogger });
+    const runner = createAgentRunner({
+      defaults: openAiModel(null),
+      logger: silentLogger,
+      analyst: analystPool,
+    });
     const turn = collectEvents(runner.runTurn(turnRequest({ input: 'Revenue?', tools, builtinAnalyst })));
     await expect(turn).rejects.toThrow(/has no base URL: set PLATFORM_LLM_BASE_URL/);
   });

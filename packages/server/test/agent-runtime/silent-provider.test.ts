@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentRunner } from '../../src/platform/llm/create-agent-runner.js';
-import { collectEvents, silentLogger, turnRequest } from './agent-events.js';
+import { analystPool, collectEvents, silentLogger, turnRequest } from './agent-events.js';
 import { completionChunk } from './scripted-openai-server.js';
 
 const builtinAnalyst = { now: new Date(), timezone: 'UTC', lookupValues: async () => [] };
@@ -71,6 +71,7 @@ describe('a model endpoint that goes silent (PLATFORM_LLM_TIMEOUT_SECONDS)', () 
       const runner = createAgentRunner({
         defaults: { provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'silent', apiKey: null },
         logger: silentLogger,
+        analyst: analystPool,
         maxRetries: 0,
         idleTimeoutMilliseconds: 300,
       });

@@ -5,7 +5,7 @@ import {
   resolveAccess,
   translateSql,
 } from '@platform/semantic';
-import type { AgentDataAccess, PlatformMetaResult } from '../../src/modules/chat/agent-data-access.js';
+import type { AgentDataAccess, PlatformMetaResult } from '../../src/modules/semantic/agent-data-access.js';
 import { columnPositions, rowValues } from '../../src/modules/semantic/query-result.mapper.js';
 import type { AnalystWorld } from '../builtin-analyst/analyst-harness.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentDataAccess } from '../../src/modules/chat/agent-data-access.js';
-import type { ChatDataIdentity } from '../../src/modules/chat/chat-session.js';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
+import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
+import type { ChatDataIdentity } from '../../src/modules/semantic/data-api-caller.js';
 import type { AgentEvent } from '../../src/platform/llm/agent-turn.types.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { currentUser, dataAccessFor, warehouseNumber, warehouseRows } from './agent-tools-helpers.js';

@@ -1,10 +1,10 @@
 import type { Tool } from 'ai';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { AgentDataAccess } from '../../src/modules/chat/agent-data-access.js';
-import type { ChatDataIdentity } from '../../src/modules/chat/chat-session.js';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
 import { deploymentsTable } from '../../src/modules/deployments/deployments.tables.js';
+import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
+import type { ChatDataIdentity } from '../../src/modules/semantic/data-api-caller.js';
 import type { TestServer } from '../support/test-server.js';
 
 /** The account and user behind the server's admin key. */

@@ -1,4 +1,12 @@
 import {
+  type AnalystPlan,
+  type AnalystQueryPlan,
+  type AnalystQueryResult,
+  chooseSearchQuery,
+  planAnalystQuery,
+  writeAnalystAnswer,
+} from '@platform/analyst';
+import {
   buildQuerySql,
   type CompiledModel,
   createMetadataSearchIndex,
@@ -10,16 +18,6 @@ import {
   translateSql,
 } from '@platform/semantic';
 import { columnPositions, rowValues } from '../../src/modules/semantic/query-result.mapper.js';
-import type {
-  AnalystPlan,
-  AnalystQueryPlan,
-} from '../../src/platform/llm/builtin-analyst/analyst-plan.types.js';
-import { chooseSearchQuery } from '../../src/platform/llm/builtin-analyst/choose-search-query.js';
-import { planAnalystQuery } from '../../src/platform/llm/builtin-analyst/plan-analyst-query.js';
-import {
-  type AnalystQueryResult,
-  writeAnalystAnswer,
-} from '../../src/platform/llm/builtin-analyst/write-analyst-answer.js';
 import type { Warehouse } from '../../src/platform/warehouse/warehouse.js';
 
 /** Rows `platformSqlApi` puts in a tool result; the rest only count in `totalRows`. */

@@ -1,3 +1,4 @@
+import { chooseSearchQuery, planAnalystQuery } from '@platform/analyst';
 import {
   compileDataModel,
   compileModelFiles,
@@ -7,8 +8,6 @@ import {
   translateSql,
 } from '@platform/semantic';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseSearchQuery } from '../../src/platform/llm/builtin-analyst/choose-search-query.js';
-import { planAnalystQuery } from '../../src/platform/llm/builtin-analyst/plan-analyst-query.js';
 
 /** Names Postgres would fold or refuse unquoted: a reserved word, camelCase, and a value with a quote. */
 const awkwardModel = `cubes:

@@ -1,4 +1,5 @@
 import type { ChatAgent } from '../agents/chat-agent.js';
+import type { ChatDataIdentity } from '../semantic/data-api-caller.js';
 
 /** The user a chat request acts for, provisioned from `sessionSettings` or a platform token. */
 export interface ChatUser {
@@ -9,17 +10,6 @@ export interface ChatUser {
   internalId: string | null;
   email: string | null;
 }
-
-/** What data queries see of the user: access policies and row-level security read these. */
-export type ChatDataIdentity =
-  | {
-      kind: 'external';
-      groups: string[];
-      securityContext: Record<string, unknown>;
-      userAttributes: Record<string, string>;
-    }
-  /** An account user: their own role's rights apply, as with their API key. */
-  | { kind: 'internal'; userId: number };
 
 /** An authenticated chat request: everything the stream service needs, no HTTP. */
 export interface ChatSession {

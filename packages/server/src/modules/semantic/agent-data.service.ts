@@ -7,9 +7,8 @@ import type {
   PlatformMetaMember,
   PlatformMetaResult,
   SqlRunResult,
-} from '../chat/agent-data-access.js';
-import type { ChatDataIdentity } from '../chat/chat-session.js';
-import type { DataApiCaller } from './data-api-caller.js';
+} from './agent-data-access.js';
+import type { ChatDataIdentity, DataApiCaller } from './data-api-caller.js';
 import type { DeploymentWarehouseService } from './deployment-warehouse.service.js';
 import type { QueryTiming } from './load-query.service.js';
 import type { ModelSqlService } from './model-sql.service.js';

@@ -1,4 +1,3 @@
-import type { ChatDataIdentity } from '../chat/chat-session.js';
 import type { Principal } from '../identity/principal.js';
 
 /** What a deployment token carries, once its signature and expiry are checked. */
@@ -13,6 +12,20 @@ export interface DeploymentTokenClaims {
   branchName?: string | undefined;
   expiresAt: Date;
 }
+
+/**
+ * What data queries see of a chat user: access policies and row-level security read these. The chat
+ * surface authenticates the user and builds it; the data API only reads it.
+ */
+export type ChatDataIdentity =
+  | {
+      kind: 'external';
+      groups: string[];
+      securityContext: Record<string, unknown>;
+      userAttributes: Record<string, string>;
+    }
+  /** An account user: their own role's rights apply, as with their API key. */
+  | { kind: 'internal'; userId: number };
 
 /**
  * Who calls the data API: a management credential (an API key), a deployment token, or the chat

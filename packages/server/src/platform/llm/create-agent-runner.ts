@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import { stepCountIs, streamText, wrapLanguageModel } from 'ai';
 import type { Logger } from 'pino';
@@ -10,6 +11,8 @@ import type {
   AgentUsage,
   LanguageModelSettings,
 } from './agent-turn.types.js';
+import type { AnalystSteps } from './builtin-analyst/analyst-thread-pool.js';
+import { BuiltinAnalystLanguageModel } from './builtin-analyst/builtin-analyst.language-model.js';
 import { idleTimeoutMiddleware } from './idle-timeout.middleware.js';
 import {
   buildLanguageModel,
@@ -28,6 +31,8 @@ export interface AgentRunnerOptions {
   /** PLATFORM_LLM_*: what an agent's unset model fields fall back to. */
   defaults: LanguageModelSettings;
   logger: Logger;
+  /** Where the built-in analyst's answers run (the worker-thread pool). */
+  analyst: AnalystSteps;
   /** Retries of a failed model call (connection errors, 429, 5xx); the AI SDK's default is 2. */
   maxRetries?: number;
   /** A model endpoint silent for this long fails the call (PLATFORM_LLM_TIMEOUT_SECONDS); 120 s. */
@@ -53,23 +58,38 @@ function errorOutput(error: unknown): { error: string } {
   return { error: redactUrlCredentials(error instanceof Error ? error.message : String(error)) };
 }
 
-/** The AI SDK agent loop on the model the request names, its stream parts mapped to AgentEvents. */
+/** The agent loop on the model the settings name; the built-in analyst first needs room in its pool. */
 async function* runAgentTurn(
   request: AgentTurnRequest,
   settings: ResolvedModelSettings,
   options: AgentRunnerOptions,
 ): AsyncGenerator<AgentEvent> {
-  const built = buildLanguageModel(settings, request.builtinAnalyst);
-  // The built-in analyst runs here and cannot hang on a network; remote endpoints can.
-  const model =
-    settings.provider === 'builtin'
-      ? built
-      : wrapLanguageModel({
-          model: built,
-          middleware: idleTimeoutMiddleware(
-            options.idleTimeoutMilliseconds ?? defaultIdleTimeoutMilliseconds,
-          ),
-        });
+  if (settings.provider === 'builtin') {
+    // A full pool refuses the answer here (AnalystBusyError), before any line of it is written.
+    const slot = options.analyst.admit();
+    try {
+      const model = new BuiltinAnalystLanguageModel(slot, request.builtinAnalyst);
+      yield* streamAgentTurn(request, settings, model, options.maxRetries);
+    } finally {
+      slot.release();
+    }
+    return;
+  }
+  // The built-in analyst cannot hang on a network; remote endpoints can.
+  const model = wrapLanguageModel({
+    model: buildLanguageModel(settings),
+    middleware: idleTimeoutMiddleware(options.idleTimeoutMilliseconds ?? defaultIdleTimeoutMilliseconds),
+  });
+  yield* streamAgentTurn(request, settings, model, options.maxRetries);
+}
+
+/** The AI SDK agent loop on one model, its stream parts mapped to AgentEvents. */
+async function* streamAgentTurn(
+  request: AgentTurnRequest,
+  settings: ResolvedModelSettings,
+  model: LanguageModelV3,
+  maxRetries?: number,
+): AsyncGenerator<AgentEvent> {
   const result = streamText({
     model,
     system: agentSystemPrompt(request.instructions),
@@ -77,7 +97,7 @@ async function* runAgentTurn(
     tools: request.tools,
     stopWhen: stepCountIs(maximumSteps),
     abortSignal: request.abortSignal,
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+    ...(maxRetries === undefined ? {} : { maxRetries }),
     // why: errors arrive as `error` parts below; the default handler would also print them to stderr.
     onError: () => {},
   });

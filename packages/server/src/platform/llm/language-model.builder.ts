@@ -2,8 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { redactUrlCredentials } from '../crypto/url-credentials.js';
-import type { BuiltinAnalystContext, LanguageModelSettings } from './agent-turn.types.js';
-import { BuiltinAnalystLanguageModel } from './builtin-analyst/builtin-analyst.language-model.js';
+import type { LanguageModelSettings } from './agent-turn.types.js';
 
 /** The settings of one answer once every field has its value: the request's, else the defaults'. */
 export type ResolvedModelSettings =
@@ -59,14 +58,12 @@ export function resolveModelSettings(
   return { provider, baseUrl, model, apiKey };
 }
 
-/** The AI SDK model for resolved settings; the built-in analyst gets the turn's clock, zone and values. */
-export function buildLanguageModel(
-  settings: ResolvedModelSettings,
-  builtinAnalyst: BuiltinAnalystContext,
-): LanguageModelV3 {
+/** Settings of a model reached over the network (the built-in analyst is built by the runner). */
+export type RemoteModelSettings = Exclude<ResolvedModelSettings, { provider: 'builtin' }>;
+
+/** The AI SDK model of a remote endpoint. */
+export function buildLanguageModel(settings: RemoteModelSettings): LanguageModelV3 {
   switch (settings.provider) {
-    case 'builtin':
-      return new BuiltinAnalystLanguageModel(builtinAnalyst);
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
@@ -85,7 +82,7 @@ export function buildLanguageModel(
 
 /** Where the model is reached, for error messages (never with the key). */
 export function endpointOf(settings: ResolvedModelSettings): string {
-  if (settings.provider === 'builtin') return 'the built-in analyst';
+  if (settings.provider === 'builtin') return 'built-in analyst';
   const baseUrl =
     settings.baseUrl === null ? anthropicDefaultBaseUrl : redactUrlCredentials(settings.baseUrl);
   return `${settings.provider} model "${settings.model}" at ${baseUrl}`;

@@ -3,25 +3,7 @@ import type {
   LanguageModelV3ToolResultOutput,
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
-
-/** What a tool returned, or why it failed (`{error}` in its output, or a thrown error). */
-export type ToolOutcome = { readonly output: unknown } | { readonly error: string };
-
-/** A tool call of the current turn and, once it ran, its outcome. */
-export interface TurnToolCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly input: unknown;
-  readonly outcome?: ToolOutcome;
-}
-
-/** Where the current turn stands, read from the prompt alone (the model keeps no state between calls). */
-export interface AnalystTurn {
-  /** The text of the last user message. */
-  readonly question: string;
-  /** Tool calls made since that message, in order. */
-  readonly toolCalls: readonly TurnToolCall[];
-}
+import type { AnalystTurn, ToolOutcome, TurnToolCall } from '@platform/analyst';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,7 +52,7 @@ function textOf(parts: readonly { type: string; text?: string }[]): string {
     .trim();
 }
 
-/** Reads the question and the tool calls of the current turn from the prompt. */
+/** Reads the question and the tool calls of the current turn from the AI SDK prompt. */
 export function readAnalystTurn(prompt: LanguageModelV3Prompt): AnalystTurn {
   let lastUser = -1;
   prompt.forEach((message, index) => {
@@ -95,14 +77,6 @@ export function readAnalystTurn(prompt: LanguageModelV3Prompt): AnalystTurn {
     return result === undefined ? call : { ...call, outcome: outcomeOf(result.output) };
   });
   return { question, toolCalls };
-}
-
-/** The last call of a tool that has an outcome, if any. */
-export function lastCompletedCall(turn: AnalystTurn, toolName: string): Required<TurnToolCall> | undefined {
-  const completed = turn.toolCalls.filter(
-    (call): call is Required<TurnToolCall> => call.toolName === toolName && call.outcome !== undefined,
-  );
-  return completed[completed.length - 1];
 }
 
 /** Counts words as the built-in analyst's "tokens": it has no tokenizer, so usage is in words. */

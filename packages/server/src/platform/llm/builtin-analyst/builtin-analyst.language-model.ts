@@ -9,8 +9,9 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
+import type { AnalystStep } from '@platform/analyst';
 import type { BuiltinAnalystContext } from '../agent-turn.types.js';
-import { type AnalystStep, decideAnalystStep } from './analyst-step.js';
+import type { AnalystAnswerSlot } from './analyst-thread-pool.js';
 import { countJsonWords, countPromptWords, countWords, readAnalystTurn } from './analyst-turn.reader.js';
 
 /** Words per text delta: the answer streams in small pieces, as an LLM's would. */
@@ -31,10 +32,11 @@ function abortError(signal: AbortSignal): unknown {
 }
 
 /**
- * The built-in analyst as an AI SDK language model: deterministic and offline, so the agent loop, the
- * tools and the stream run the same with it as with an LLM. Each call reads the whole prompt and decides
- * its step from the tool results already in it (search, then query, then answer); it keeps no state.
- * It has no tokenizer: usage counts whitespace-separated words (JSON by its keys and values).
+ * The built-in analyst (`@platform/analyst`) as an AI SDK language model: deterministic and offline, so
+ * the agent loop, the tools and the stream run the same with it as with an LLM. Each call reads the
+ * whole prompt and has its answer's slot of the thread pool decide the step from the tool results
+ * already in it (search, then query, then answer); it keeps no state. It has no tokenizer: usage counts
+ * whitespace-separated words (JSON by its keys and values).
  */
 export class BuiltinAnalystLanguageModel implements LanguageModelV3 {
   readonly specificationVersion = 'v3';
@@ -42,13 +44,16 @@ export class BuiltinAnalystLanguageModel implements LanguageModelV3 {
   readonly modelId = 'builtin-analyst';
   readonly supportedUrls: Record<string, RegExp[]> = {};
 
-  constructor(private readonly context: BuiltinAnalystContext) {}
+  constructor(
+    private readonly slot: AnalystAnswerSlot,
+    private readonly context: BuiltinAnalystContext,
+  ) {}
 
   private async decide(options: LanguageModelV3CallOptions): Promise<AnalystStep> {
     const signal = options.abortSignal;
     if (signal?.aborted) throw abortError(signal);
     const tools = new Set((options.tools ?? []).map((tool) => tool.name));
-    const step = await decideAnalystStep(readAnalystTurn(options.prompt), this.context, tools);
+    const step = await this.slot.decide(readAnalystTurn(options.prompt), this.context, tools, signal);
     if (signal?.aborted) throw abortError(signal);
     return step;
   }

@@ -1,4 +1,4 @@
-import { searchTerms } from '@platform/semantic';
+import { searchTerms } from './search-terms.js';
 
 export interface QuestionToken {
   /** As written. */

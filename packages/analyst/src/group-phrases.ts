@@ -1,5 +1,5 @@
-import { searchTerms } from '@platform/semantic';
 import type { QuestionTokens } from './question-tokens.js';
+import { searchTerms } from './search-terms.js';
 
 /** Words of the question that name something to group by. */
 export interface GroupPhrase {

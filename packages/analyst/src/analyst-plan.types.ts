@@ -1,6 +1,6 @@
 /**
- * What the built-in analyst reads of a `platformMeta` result. `MetadataSearchResult` from
- * `@platform/semantic` fits it; `synonyms` are used when the metadata carries them.
+ * What the built-in analyst reads of a `platformMeta` result: the server's metadata search result fits
+ * it; `synonyms` are used when the metadata carries them.
  */
 export interface AnalystMetadataMember {
   /** `source.member`. */
@@ -28,6 +28,7 @@ export interface AnalystMetadata {
   readonly cubes: readonly AnalystMetadataSource[];
 }
 
+/** What the analyst needs beyond the turn: the clock, the user's wall clock and a query for known values. */
 export interface AnalystPlanOptions {
   /** The instant relative ranges ("last year") are read against. */
   readonly now: Date;

@@ -1,7 +1,7 @@
-import { searchTerms } from '@platform/semantic';
 import type { AnalystMetadataMember, AnalystMetadataSource } from './analyst-plan.types.js';
 import { aggregationWords } from './analyst-vocabulary.js';
 import { stemOf } from './question-tokens.js';
+import { searchTerms } from './search-terms.js';
 
 /** A member of the metadata with the words that say what it is. */
 export interface WordedMember {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalystQueryPlan } from '../../src/platform/llm/builtin-analyst/analyst-plan.types.js';
-import { writeAnalystAnswer } from '../../src/platform/llm/builtin-analyst/write-analyst-answer.js';
+import type { AnalystQueryPlan } from '../src/analyst-plan.types.js';
+import { writeAnalystAnswer } from '../src/write-analyst-answer.js';
 
 const utc = { timezone: 'UTC' };
 

@@ -1,5 +1,4 @@
-import type { BuiltinAnalystContext } from '../agent-turn.types.js';
-import type { AnalystMetadata, AnalystQueryPlan } from './analyst-plan.types.js';
+import type { AnalystMetadata, AnalystPlanOptions, AnalystQueryPlan } from './analyst-plan.types.js';
 import {
   metadataToolName,
   readMetadataResult,
@@ -7,7 +6,7 @@ import {
   readSqlResult,
   sqlToolName,
 } from './analyst-tool-results.js';
-import { type AnalystTurn, lastCompletedCall } from './analyst-turn.reader.js';
+import { type AnalystTurn, lastCompletedCall } from './analyst-turn.js';
 import { chooseSearchQuery } from './choose-search-query.js';
 import { planAnalystQuery } from './plan-analyst-query.js';
 import { writeAnalystAnswer } from './write-analyst-answer.js';
@@ -16,10 +15,6 @@ import { writeAnalystAnswer } from './write-analyst-answer.js';
 export type AnalystStep =
   | { readonly reasoning: string; readonly toolCall: { readonly toolName: string; readonly input: unknown } }
   | { readonly reasoning: string; readonly text: string };
-
-function planOptions(context: BuiltinAnalystContext) {
-  return { now: context.now, timezone: context.timezone, lookupValues: context.lookupValues };
-}
 
 /** Step one: search the metadata for the words of the question that may name members. */
 function searchStep(question: string): AnalystStep {
@@ -35,9 +30,9 @@ function searchStep(question: string): AnalystStep {
 async function queryStep(
   question: string,
   metadata: AnalystMetadata,
-  context: BuiltinAnalystContext,
+  context: AnalystPlanOptions,
 ): Promise<AnalystStep> {
-  const plan = await planAnalystQuery(question, metadata, planOptions(context));
+  const plan = await planAnalystQuery(question, metadata, context);
   if (plan.kind === 'cannot-answer') {
     return { reasoning: 'The data model does not let me answer this as asked.', text: plan.reason };
   }
@@ -63,11 +58,11 @@ async function planOfQuery(
   question: string,
   metadata: AnalystMetadata | undefined,
   input: unknown,
-  context: BuiltinAnalystContext,
+  context: AnalystPlanOptions,
 ): Promise<AnalystQueryPlan> {
   const called = readSqlInput(input);
   if (metadata !== undefined) {
-    const plan = await planAnalystQuery(question, metadata, planOptions(context));
+    const plan = await planAnalystQuery(question, metadata, context);
     if (plan.kind === 'query' && plan.sqlQuery === called.sqlQuery) return plan;
   }
   return { kind: 'query', ...called, columns: [], scope: '' };
@@ -76,7 +71,7 @@ async function planOfQuery(
 /** Decides the next step of the built-in analyst from where the turn stands. */
 export async function decideAnalystStep(
   turn: AnalystTurn,
-  context: BuiltinAnalystContext,
+  context: AnalystPlanOptions,
   availableTools: ReadonlySet<string>,
 ): Promise<AnalystStep> {
   if (!availableTools.has(metadataToolName) || !availableTools.has(sqlToolName)) {

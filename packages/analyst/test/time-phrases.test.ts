@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSearchQuery } from '../../src/platform/llm/builtin-analyst/choose-search-query.js';
-import { formatDate, todayIn } from '../../src/platform/llm/builtin-analyst/local-calendar.js';
-import { QuestionTokens } from '../../src/platform/llm/builtin-analyst/question-tokens.js';
-import { readTimeIntent } from '../../src/platform/llm/builtin-analyst/time-phrases.js';
+import { chooseSearchQuery } from '../src/choose-search-query.js';
+import { formatDate, todayIn } from '../src/local-calendar.js';
+import { QuestionTokens } from '../src/question-tokens.js';
+import { readTimeIntent } from '../src/time-phrases.js';
 
 /** Wednesday 2025-07-16 on the wall clock of the tests. */
 const today = todayIn(new Date('2025-07-16T10:00:00Z'), 'UTC');
