@@ -33,7 +33,11 @@ export class DeploymentTokensService {
     // Policies read the group named after a role as that role's key: a token carries no stronger one.
     assertCredentialWithin(
       principal,
-      { role: strongestRoleGroup(groups), deploymentIds: [deployment.id] },
+      {
+        role: strongestRoleGroup(groups),
+        deploymentIds: [deployment.id],
+        expiresAt: new Date(Date.now() + input.expiresIn * 1000),
+      },
       'a new deployment token',
     );
     const { token, expiresAt } = await this.signer.sign(
