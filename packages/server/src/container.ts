@@ -92,6 +92,7 @@ import type { StreamBus } from './platform/streams/stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
 import type { DuckDbFileRule } from './platform/warehouse/duckdb-file-rule.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
+import { sealStoredUrlCredentials } from './seal-stored-url-credentials.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
 const deploymentCacheMilliseconds = 60_000;
@@ -118,6 +119,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
     secretKey = await loadSecretKey(config.secretKey, config.dataDirectory);
     secretBox = new SecretBox(secretKey);
+    await sealStoredUrlCredentials(store.database, secretBox, logger);
     changeFeed = await createChangeFeed({
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
