@@ -74,8 +74,7 @@ describe.each(storeEngines)(
 
     /** Every branch head of the deployment's repository, as git holds them. */
     async function branchHeads(deploymentId: number) {
-      const repositoryId = `deployment-${deploymentId}`;
-      return server.container.gitStore.listBranches(repositoryId);
+      return server.container.gitStore.listBranches(repositoryIdOf(deploymentId));
     }
 
     it('commit: the dev-mode branch keeps its head, and committing again works', async () => {
