@@ -84,6 +84,21 @@ describe('platform environments, staging branches, dev-mode validation and build
     expect(none.items).toEqual([]);
   });
 
+  it('mints a meta-sync token with --meta-sync: the metadata answers it, queries refuse it', async () => {
+    const token = await platform(['environments', 'create-token', deployment, 'production', '--meta-sync']);
+    expect(token.exitCode, token.stderr).toBe(0);
+    const minted = token.stdout.trim();
+    const dataApi = `${server.apiUrl}/deployments/${deployment}/data/v1`;
+    const meta = await fetch(`${dataApi}/meta`, { headers: { authorization: minted } });
+    expect(meta.status).toBe(200);
+    const query = encodeURIComponent(JSON.stringify({ measures: ['orders.count'] }));
+    const load = await fetch(`${dataApi}/load?query=${query}`, { headers: { authorization: minted } });
+    expect(load.status).toBe(403);
+    const tokens = await platform(['environments', 'tokens', deployment, 'production']);
+    expect(tokens.stdout).toMatch(/^TOKEN\s+SCOPES\s+CREATED/);
+    expect(tokens.stdout).toContain(`****${minted.slice(-6)}  meta`);
+  });
+
   it('validates the dev-mode branch with --dev-mode, and build-status exits 1 on a failed build', async () => {
     expect((await dataModel('dev-mode')).exitCode).toBe(0);
     const put = await dataModel(

@@ -6,6 +6,7 @@ export * from './operations/chat-registry.js';
 export * from './operations/operation.js';
 export * from './operations/registry.js';
 export * from './rights/action.js';
+export * from './rights/data-api-scope.js';
 export * from './schemas/agent.schema.js';
 export * from './schemas/api-key.schema.js';
 export * from './schemas/branch.schema.js';

@@ -93,6 +93,7 @@ import type { StreamBus } from './platform/streams/stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
 import type { DuckDbFileRule } from './platform/warehouse/duckdb-file-rule.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
+import { sealStoredUrlCredentials } from './seal-stored-url-credentials.js';
 import { startupMarks } from './startup-phases.js';
 
 // A notification lost on the way is forgotten after this long; normally the change feed evicts at once.
@@ -124,6 +125,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     performance.mark(startupMarks.migrated);
     secretKey = await loadSecretKey(config.secretKey, config.dataDirectory);
     secretBox = new SecretBox(secretKey);
+    await sealStoredUrlCredentials(store.database, secretBox, logger);
     changeFeed = await createChangeFeed({
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,

@@ -1,4 +1,10 @@
-import { environmentTypes, type OperationResult, type Operations } from '@platform/contract';
+import {
+  type DataApiScope,
+  dataApiScopes,
+  environmentTypes,
+  type OperationResult,
+  type Operations,
+} from '@platform/contract';
 import { type Command, Option } from 'commander';
 import { formatTable } from '../output/table.js';
 import { parseId } from '../program/argument-parsers.js';
@@ -16,7 +22,8 @@ interface ListOptions extends CommonOptions {
 interface CreateTokenOptions extends CommonOptions {
   securityContext?: Record<string, unknown>;
   expiresIn?: number;
-  scope?: string[];
+  scope?: DataApiScope[];
+  metaSync?: boolean;
 }
 
 function formatEnvironments(environments: readonly Environment[]): string {
@@ -37,6 +44,7 @@ function formatTokens(tokens: readonly EnvironmentToken[]): string {
   return formatTable(
     [
       { header: 'TOKEN', value: (token: EnvironmentToken) => token.token },
+      { header: 'SCOPES', value: (token: EnvironmentToken) => token.scopes.join(',') || 'all' },
       { header: 'CREATED', value: (token: EnvironmentToken) => token.created_at },
       { header: 'EXPIRES', value: (token: EnvironmentToken) => token.expires_at },
     ],
@@ -79,17 +87,25 @@ export function registerEnvironmentsCommands(program: Command, context: CommandC
     .argument('<environmentId>', 'environment id, as listed')
     .option('--security-context <json>', 'what access policies read (default {})', parseSecurityContext)
     .option('--expires-in <seconds>', 'lifetime, 1 to 3600 (default 3600)', Number)
-    .addOption(new Option('--scope <scope...>', 'scopes recorded with the token'))
+    .addOption(
+      new Option('--scope <scope...>', 'the data-API scopes it carries (default all)').choices([
+        ...dataApiScopes,
+      ]),
+    )
+    .option('--meta-sync', 'a token that only reads the metadata (/v1/meta), for tools that sync the model')
     .action(async (deploymentId: number, environmentId: string, options: CreateTokenOptions) => {
       const client = await context.client(options);
-      const result = await client.call('createEnvironmentToken', {
+      const request = {
         params: { deploymentId, environmentId },
         body: {
           security_context: options.securityContext ?? {},
           expires_in: options.expiresIn,
           scopes: options.scope,
         },
-      });
+      };
+      const result = options.metaSync
+        ? await client.call('createEnvironmentMetaSyncToken', request)
+        : await client.call('createEnvironmentToken', request);
       context.render(options, result, (value) => value.data.token);
     });
 }

@@ -107,6 +107,10 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'environments create-token',
     example: ['environments', 'create-token', '5', 'production', '--security-context', '{"tenant":"a"}'],
   },
+  createEnvironmentMetaSyncToken: {
+    command: 'environments create-token',
+    example: ['environments', 'create-token', '5', 'production', '--meta-sync'],
+  },
   setStagingEnvironment: {
     command: 'data-model enable-branch',
     example: dataModel('enable-branch', 'feature'),

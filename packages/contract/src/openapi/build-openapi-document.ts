@@ -137,6 +137,7 @@ export function buildOpenApiDocument(
       ...(operation.description ? { description: operation.description } : {}),
       ...(operation.action ? { 'x-required-action': operation.action } : {}),
       ...(operation.authScheme === 'dataApi' ? { security: dataApiSecurity } : {}),
+      ...(operation.dataApiScope ? { 'x-data-api-scope': operation.dataApiScope } : {}),
       // Verified by a shared secret over the body, which OpenAPI's security schemes cannot express.
       ...(operation.authScheme === 'webhook' ? { security: [] } : {}),
       parameters: [

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { Action } from '../rights/action.js';
+import type { DataApiScope } from '../rights/data-api-scope.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -45,6 +46,11 @@ export interface OperationDefinition<
   /** The account-level right checked before the handler runs; null means any authenticated caller. */
   readonly action: Action | null;
   readonly authScheme: Auth;
+  /**
+   * The scope a deployment token must carry to call this data-API operation (a token without scopes
+   * carries them all); null off the data API.
+   */
+  readonly dataApiScope: DataApiScope | null;
   readonly params: Params;
   readonly query: Query;
   readonly body: Body;
@@ -80,6 +86,7 @@ export interface OperationDeclaration<
   action: Action | null;
   /** Default `management`. */
   authScheme?: Auth;
+  dataApiScope?: DataApiScope;
   params?: Params;
   query?: Query;
   body?: Body;
@@ -113,6 +120,7 @@ export function defineOperation<
     description: declaration.description ?? null,
     action: declaration.action,
     authScheme: (declaration.authScheme ?? 'management') as Auth,
+    dataApiScope: declaration.dataApiScope ?? null,
     params: (declaration.params ?? null) as Params,
     query: (declaration.query ?? null) as Query,
     body,

@@ -58,6 +58,7 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { createEnvironmentMetaSyncToken } from './environments/create-environment-meta-sync-token.operation.js';
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
@@ -136,6 +137,7 @@ export const operations = {
   listEnvironments,
   listEnvironmentTokens,
   createEnvironmentToken,
+  createEnvironmentMetaSyncToken,
   loadQuery,
   postLoadQuery,
   getModelMetadata,

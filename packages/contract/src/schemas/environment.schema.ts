@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { dataApiScopes } from '../rights/data-api-scope.js';
 import { DeploymentIdParams, listOf, PagingQuery, Timestamp } from './common.schema.js';
 
 export const environmentTypes = ['production', 'staging', 'development'] as const;
@@ -64,11 +65,10 @@ export const CreateEnvironmentTokenInput = z
       .meta({
         description: `Lifetime in seconds, 1 to ${maximumEnvironmentTokenSeconds} (default the most).`,
       }),
-    scopes: z
-      .array(z.string().min(1).max(100))
-      .max(50)
-      .optional()
-      .meta({ description: 'Recorded with the token; it opens the data API of its environment only.' }),
+    scopes: z.array(z.enum(dataApiScopes)).max(dataApiScopes.length).optional().meta({
+      description:
+        'The data-API scopes the token carries: `meta` (`/v1/meta`), `data` (`/v1/load`, `/v1/dry-run`, `/v1/cubesql`), `sql` (`/v1/sql`); `graphql` and `jobs` open nothing here. Left out or empty: every scope. Whatever the scopes, the token opens the data API of its environment only.',
+    }),
   })
   .meta({ id: 'CreateEnvironmentTokenInput' });
 
@@ -90,7 +90,7 @@ export const EnvironmentTokenSummary = EnvironmentToken.extend({
   token: z.string().meta({
     description: 'Masked (`****` and its last 6 characters): the token itself is shown once, when created.',
   }),
-  scopes: z.array(z.string()),
+  scopes: z.array(z.string()).meta({ description: 'The scopes it carries; empty: every scope.' }),
 }).meta({ id: 'EnvironmentTokenSummary' });
 
 export const EnvironmentTokensListResponse = listOf(EnvironmentTokenSummary, 'EnvironmentTokensListResponse');

@@ -32,7 +32,7 @@ async function authenticate(
   }
   if (operation.authScheme === 'dataApi') {
     const caller = await registration.dataApiCredentials.authenticate(authorization);
-    if (operation.action) registration.dataApiCredentials.requireAction(caller, operation.action);
+    registration.dataApiCredentials.requireOperation(caller, operation);
     return { caller };
   }
   const principal = await registration.credentials.authenticate(authorization);

@@ -61,6 +61,17 @@ describe('GET /api/v1/spec', () => {
     expect(structuralProblems(fullDocument)).toEqual([]);
   });
 
+  it('names the scope of every data-API operation, and of no other', () => {
+    for (const operation of registeredOperations) {
+      const entry = fullDocument.paths[operation.path]?.[operation.method.toLowerCase()] as
+        | Record<string, unknown>
+        | undefined;
+      const expected = operation.authScheme === 'dataApi' ? expect.any(String) : undefined;
+      expect(operation.dataApiScope ?? undefined, operation.operationId).toEqual(expected);
+      expect(entry?.['x-data-api-scope'], operation.operationId).toEqual(expected);
+    }
+  });
+
   it('requires a credential on every operation through schemes it defines', () => {
     expect(fullDocument.security.length).toBeGreaterThan(0);
     for (const requirement of fullDocument.security) {

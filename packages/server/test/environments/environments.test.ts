@@ -6,6 +6,7 @@ import {
   writeFiles,
 } from '../data-model/data-model-helpers.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
+import { setEnvVars } from '../semantic-api/semantic-api-helpers.js';
 import {
   createOtherAccount,
   createUserWithKey,
@@ -145,7 +146,7 @@ describe.each(storeEngines)('environments of a deployment on %s', (engine: Store
     const created = await server.request({
       method: 'POST',
       url: tokensUrl,
-      body: { security_context: { tenant: 'acme' }, expires_in: 600, scopes: ['data'] },
+      body: { security_context: { tenant: 'acme' }, expires_in: 600, scopes: ['meta', 'data'] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { data } = created.body as {
@@ -175,7 +176,7 @@ describe.each(storeEngines)('environments of a deployment on %s', (engine: Store
     expect(item).toMatchObject({
       token: `****${data.token.slice(-6)}`,
       security_context: { tenant: 'acme' },
-      scopes: ['data'],
+      scopes: ['meta', 'data'],
       created_at: data.created_at,
       expires_at: data.expires_at,
     });
@@ -185,6 +186,122 @@ describe.each(storeEngines)('environments of a deployment on %s', (engine: Store
       url: `${environmentsUrl(deploymentId)}/production/tokens`,
     });
     expect((production.body as Page<unknown>).items).toEqual([]);
+  });
+
+  /** Every data-API operation, by the scope it needs, as a request a token can send. */
+  function dataApiRequests(deploymentId: number) {
+    const data = `/deployments/${deploymentId}/data/v1`;
+    const query = { measures: ['orders.count'] };
+    const encoded = encodeURIComponent(JSON.stringify(query));
+    return [
+      { scope: 'meta', method: 'GET', url: `${data}/meta` },
+      { scope: 'data', method: 'GET', url: `${data}/load?query=${encoded}` },
+      { scope: 'data', method: 'POST', url: `${data}/load`, body: { query } },
+      { scope: 'data', method: 'GET', url: `${data}/dry-run?query=${encoded}` },
+      { scope: 'data', method: 'POST', url: `${data}/dry-run`, body: { query } },
+      { scope: 'data', method: 'POST', url: `${data}/cubesql`, body: { query: 'SELECT 1' } },
+      { scope: 'sql', method: 'GET', url: `${data}/sql?query=${encoded}` },
+      { scope: 'sql', method: 'POST', url: `${data}/sql`, body: { query } },
+    ] as const;
+  }
+
+  /** A deployment whose SQL can be generated: an in-memory DuckDB warehouse (without the tables). */
+  async function deploymentWithWarehouse() {
+    const { deploymentId } = await deploymentWithFeatureBranch();
+    await setEnvVars(server, deploymentId, { PLATFORM_DB_TYPE: 'duckdb', PLATFORM_DB_URL: ':memory:' });
+    return deploymentId;
+  }
+
+  async function mintToken(url: string, body: Record<string, unknown>): Promise<string> {
+    const created = await server.request({ method: 'POST', url, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return (created.body as { data: { token: string } }).data.token;
+  }
+
+  it('mints a meta-sync token that reads the metadata and is refused every other data-API operation', async () => {
+    const deploymentId = await deploymentWithWarehouse();
+    const tokensUrl = `${environmentsUrl(deploymentId)}/production/tokens`;
+    const token = await mintToken(`${tokensUrl}-for-meta-sync`, { security_context: { tenant: 'acme' } });
+    for (const request of dataApiRequests(deploymentId)) {
+      const answer = await server.request({ ...request, key: token });
+      const label = `${request.method} ${request.url}`;
+      if (request.scope === 'meta') {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect((answer.body as { cubes: Array<{ name: string }> }).cubes.map((cube) => cube.name)).toEqual([
+          'orders',
+        ]);
+      } else {
+        expectErrorBody(answer, 'FORBIDDEN', label);
+        expect((answer.body as { message: string }).message, label).toContain(`the ${request.scope} scope`);
+      }
+    }
+    // The same token's operations, with an admin key: what was refused is the scope, not the request.
+    for (const request of dataApiRequests(deploymentId).filter((item) => item.scope !== 'data')) {
+      const answer = await server.request({ ...request });
+      expect(answer.status, `${request.url} ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+    const listed = await server.request({ method: 'GET', url: tokensUrl });
+    expect((listed.body as Page<{ token: string; scopes: string[] }>).items[0]).toMatchObject({
+      token: `****${token.slice(-6)}`,
+      scopes: ['meta'],
+    });
+    // A meta-sync token is never more than that.
+    for (const scopes of [['data'], ['meta', 'sql']]) {
+      expectErrorBody(
+        await server.request({
+          method: 'POST',
+          url: `${tokensUrl}-for-meta-sync`,
+          body: { security_context: {}, scopes },
+        }),
+        'BAD_REQUEST',
+        JSON.stringify(scopes),
+      );
+    }
+    expect(
+      (
+        await server.request({
+          method: 'POST',
+          url: `${tokensUrl}-for-meta-sync`,
+          body: { security_context: {}, scopes: ['meta'] },
+        })
+      ).status,
+    ).toBe(201);
+    // The rights of POST .../tokens: a viewer may not mint one.
+    const viewer = await createUserWithKey(server, 'viewer');
+    expectErrorBody(
+      await server.request({
+        method: 'POST',
+        url: `${tokensUrl}-for-meta-sync`,
+        body: { security_context: {} },
+        key: viewer.key,
+      }),
+      'FORBIDDEN',
+    );
+  });
+
+  it('enforces the scopes of an environment token on every data-API operation', async () => {
+    const deploymentId = await deploymentWithWarehouse();
+    const tokensUrl = `${environmentsUrl(deploymentId)}/production/tokens`;
+    const sqlOnly = await mintToken(tokensUrl, { security_context: {}, scopes: ['sql'] });
+    const graphqlOnly = await mintToken(tokensUrl, { security_context: {}, scopes: ['graphql'] });
+    const every = await mintToken(tokensUrl, { security_context: {}, scopes: [] });
+    for (const request of dataApiRequests(deploymentId)) {
+      const label = `${request.method} ${request.url}`;
+      const bySql = await server.request({ ...request, key: sqlOnly });
+      if (request.scope === 'sql') expect(bySql.status, `${label} ${JSON.stringify(bySql.body)}`).toBe(200);
+      else expectErrorBody(bySql, 'FORBIDDEN', label);
+      expectErrorBody(await server.request({ ...request, key: graphqlOnly }), 'FORBIDDEN', label);
+      // No scopes: every operation passes the credential check (load needs a warehouse, which is not 403).
+      expect((await server.request({ ...request, key: every })).status, label).not.toBe(403);
+    }
+    expectErrorBody(
+      await server.request({
+        method: 'POST',
+        url: tokensUrl,
+        body: { security_context: {}, scopes: ['admin'] },
+      }),
+      'BAD_REQUEST',
+    );
   });
 
   it('refuses bad bodies, unknown environments, and minting without DeploymentManage', async () => {

@@ -42,7 +42,8 @@ describe('git store: merging branches', () => {
       .split(' ')
       .slice(1);
 
-  it('fast-forwards when the target has not moved', async () => {
+  it('fast-forwards when the target has not moved, and says where it moved from', async () => {
+    const mainHead = await git.store.resolveBranch('model', 'main');
     const featureHead = await commit('feature', put('model/cubes/orders.yml', 'orders v2'));
     const result = await git.store.merge('model', {
       ours: 'main',
@@ -50,7 +51,12 @@ describe('git store: merging branches', () => {
       message: 'merge',
       author,
     });
-    expect(result).toEqual({ commit: featureHead, isFastForward: true, isUpToDate: false });
+    expect(result).toEqual({
+      commit: featureHead,
+      previous: mainHead,
+      isFastForward: true,
+      isUpToDate: false,
+    });
     expect(await git.store.resolveBranch('model', 'main')).toBe(featureHead);
   });
 
@@ -73,6 +79,7 @@ describe('git store: merging branches', () => {
       author,
     });
     expect(result.isFastForward).toBe(false);
+    expect(result.previous).toBe(mainHead);
     expect(await git.store.resolveBranch('model', 'main')).toBe(result.commit);
     expect(await parentsOf(result.commit)).toEqual([mainHead, featureHead]);
     // The identical change to orders.yml on both sides is not a conflict.
@@ -154,6 +161,7 @@ describe('git store: merging branches', () => {
     expect(await git.store.merge('model', { ours: 'main', theirs: 'feature', message: 'm', author })).toEqual(
       {
         commit: base,
+        previous: base,
         isFastForward: false,
         isUpToDate: true,
       },
@@ -161,6 +169,7 @@ describe('git store: merging branches', () => {
     const mainHead = await commit('main', put('a.yml', 'a'));
     expect(await git.store.merge('model', { ours: 'main', theirs: base, message: 'm', author })).toEqual({
       commit: mainHead,
+      previous: mainHead,
       isFastForward: false,
       isUpToDate: true,
     });

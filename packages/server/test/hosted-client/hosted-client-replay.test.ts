@@ -451,6 +451,18 @@ describe('the hosted CLI, replayed call by call', () => {
     expect(item?.token).not.toBe(token);
   });
 
+  it('environments create-token --meta-sync: POST …/environments/{E}/tokens-for-meta-sync', async () => {
+    const tokensPath = `/api/v1/deployments/${deploymentId}/environments/production/tokens-for-meta-sync`;
+    const created = await cli.call('POST', tokensPath, {
+      body: { security_context: { tenant: 'a' }, expires_in: 600, scopes: ['meta'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const token = (created.body as { data: { token: string } }).data.token;
+    expect(token).toEqual(expect.any(String));
+    const meta = await cli.call('GET', `/deployments/${deploymentId}/data/v1/meta`, { key: token });
+    expect(meta.status, meta.text).toBe(200);
+  });
+
   it('data-model delete-branch: DELETE {b}/branches?branchName&removeOnUpstream=true with no body', async () => {
     await cli.call('POST', `${b}/branches`, { body: { name: 'feature-gone' } });
     const answer = await cli.call('DELETE', `${b}/branches`, {

@@ -368,6 +368,78 @@ describe.each(storeEngines)(
       }
     });
 
+    it('lets a key that expires mint only credentials that expire no later than it does', async () => {
+      const expiresAt = new Date(Date.now() + 30 * 60 * 1000);
+      const expiring = await limitedKey({ expiresAt: expiresAt.toISOString() });
+      const later = new Date(expiresAt.getTime() + 60_000).toISOString();
+      const earlier = new Date(expiresAt.getTime() - 60_000).toISOString();
+      const environmentTokens = `/api/v1/deployments/${ids.home}/environments/production/tokens`;
+      const refused: Array<[string, MintRequest]> = [
+        ['an API key expiring later', apiKey({ expiresAt: later })()],
+        ['an agent key (never expires)', agentKey('home')(ids)],
+        ['a deployment token of the default day', deploymentToken('home')(ids)],
+        [
+          'a deployment token of an hour',
+          { method: 'POST', url: `/api/v1/deployments/${ids.home}/token`, body: { expiresIn: 3600 } },
+        ],
+        [
+          'an environment token of an hour',
+          { method: 'POST', url: environmentTokens, body: { security_context: {}, expires_in: 3600 } },
+        ],
+        [
+          'a meta-sync token of the default hour',
+          { method: 'POST', url: `${environmentTokens}-for-meta-sync`, body: { security_context: {} } },
+        ],
+        ['a chat-auth secret (never expires)', chatAuth('home')(ids)],
+        ['a dbt webhook secret (never expires)', webhookSecret('home')(ids)],
+      ];
+      for (const [label, request] of refused) {
+        const answer = await server.request({ ...request, key: expiring.token });
+        expectErrorBody(answer, 'FORBIDDEN', label);
+        expect((answer.body as { message: string }).message, label).toContain(expiresAt.toISOString());
+      }
+      const allowed: Array<[string, MintRequest, number]> = [
+        ['an API key expiring earlier', apiKey({ expiresAt: earlier })(), 201],
+        [
+          'a deployment token of ten minutes',
+          { method: 'POST', url: `/api/v1/deployments/${ids.home}/token`, body: { expiresIn: 600 } },
+          200,
+        ],
+        [
+          'an environment token of ten minutes',
+          { method: 'POST', url: environmentTokens, body: { security_context: {}, expires_in: 600 } },
+          201,
+        ],
+      ];
+      for (const [label, request, status] of allowed) {
+        const answer = await server.request({ ...request, key: expiring.token });
+        expect(answer.status, `${label} ${JSON.stringify(answer.body)}`).toBe(status);
+      }
+      // A key made without an expiry keeps the caller's, like its role and scope; it is no way out either.
+      const made = await server.request({
+        method: 'POST',
+        url: '/api/v1/api-keys',
+        key: expiring.token,
+        body: { name: 'made by an expiring key' },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      expect(made.body).toMatchObject({ expiresAt: expiresAt.toISOString() });
+      const madeToken = (made.body as { token: string }).token;
+      expectErrorBody(
+        await server.request({ ...agentKey('home')(ids), key: madeToken }),
+        'FORBIDDEN',
+        'agent key by the made key',
+      );
+      // Removing lengthens no life: the expiring key still deletes a key that does not expire.
+      const permanent = await limitedKey({});
+      const deleted = await server.request({
+        method: 'DELETE',
+        url: `/api/v1/api-keys/${permanent.id}`,
+        key: expiring.token,
+      });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    });
+
     it('refuses to delete a key stronger than the caller, and leaves it working', async () => {
       const target = await limitedKey({});
       const developerTarget = await limitedKey({ role: 'developer' });

@@ -129,6 +129,10 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     params: ({ deploymentId }) => ({ deploymentId, environmentId: 'production' }),
     body: () => ({ security_context: { tenant: 'security-example' }, expires_in: 600 }),
   },
+  createEnvironmentMetaSyncToken: {
+    params: ({ deploymentId }) => ({ deploymentId, environmentId: 'production' }),
+    body: () => ({ security_context: { tenant: 'security-example' }, expires_in: 600 }),
+  },
   loadQuery: { params: onDeployment, query: { query: JSON.stringify(countQuery) } },
   postLoadQuery: { params: onDeployment, body: () => ({ query: countQuery }) },
   getModelMetadata: { params: onDeployment },

@@ -98,7 +98,13 @@ describe.each(storeEngines)('deployment tokens on %s', (engine: StoreEngine) => 
     const [header, , signature] = token.split('.');
     const forgedClaims = { ...claimsOf(token), securityContext: { tenant: 'globex' } };
     const tampered = `${header}.${Buffer.from(JSON.stringify(forgedClaims)).toString('base64url')}.${signature}`;
-    const claims = { accountId: 1, deploymentId: shop.deploymentId, securityContext: {}, groups: [] };
+    const claims = {
+      accountId: 1,
+      deploymentId: shop.deploymentId,
+      securityContext: {},
+      groups: [],
+      scopes: null,
+    };
     const otherKey = await new DeploymentTokenSigner(deriveTokenSigningKey('another-secret')).sign(
       claims,
       600,

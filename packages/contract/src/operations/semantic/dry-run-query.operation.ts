@@ -14,6 +14,7 @@ export const dryRunQuery = defineOperation({
     'Answers `{queryType, normalizedQueries, queryOrder, transformedQueries, pivotQuery}`; a query that would fail answers the same error as `load`.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'data',
   params: DeploymentIdParams,
   query: QueryParameters,
   response: DryRunResponse,

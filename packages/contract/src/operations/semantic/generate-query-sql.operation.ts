@@ -14,6 +14,7 @@ export const generateQuerySql = defineOperation({
     "The SQL and its bound parameters as `{sql: {sql: [sql, params], order, ...}, query}`, with the caller's access policies applied; an array of queries answers an array.",
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'sql',
   params: DeploymentIdParams,
   query: DataApiQuery,
   body: GenerateQuerySqlInput,

@@ -12,6 +12,7 @@ export const getModelMetadata = defineOperation({
   description: 'Only what access policies let the caller see.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'meta',
   params: DeploymentIdParams,
   query: DataApiQuery,
   response: ModelMetadataResponse,

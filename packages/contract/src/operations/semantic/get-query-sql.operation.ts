@@ -13,6 +13,7 @@ export const getQuerySql = defineOperation({
   description: 'The same as `POST .../v1/sql`, in the form client libraries use for short queries.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'sql',
   params: DeploymentIdParams,
   query: QueryParameters,
   response: QuerySqlResponse,

@@ -13,6 +13,7 @@ export const loadQuery = defineOperation({
     'Answers `{query, data, annotation}`; with `queryType=multi`, `{queryType, results, pivotQuery}`. A query still running after the wait answers `{"error":"Continue wait"}`: send the same request again.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'data',
   params: DeploymentIdParams,
   query: LoadQueryParameters,
   response: LoadResponse,

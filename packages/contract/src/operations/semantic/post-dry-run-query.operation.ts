@@ -13,6 +13,7 @@ export const postDryRunQuery = defineOperation({
   description: 'The same as `GET .../v1/dry-run`, for queries too long for a URL.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'data',
   params: DeploymentIdParams,
   query: DataApiQuery,
   body: GenerateQuerySqlInput,

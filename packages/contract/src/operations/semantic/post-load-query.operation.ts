@@ -12,6 +12,7 @@ export const postLoadQuery = defineOperation({
   description: 'The same as `GET .../v1/load`, for queries too long for a URL.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'data',
   params: DeploymentIdParams,
   query: DataApiQuery,
   body: LoadQueryInput,

@@ -13,6 +13,7 @@ export const runModelSql = defineOperation({
     'Tables are cubes and views, measures are read with `MEASURE(name)`. The answer is newline-delimited JSON: a `{"schema":[{name, column_type}]}` line, then `{"data":[[...]]}` lines; a failure after the first line ends the stream with `{"error":"..."}`.',
   action: 'DataQuery',
   authScheme: 'dataApi',
+  dataApiScope: 'data',
   params: DeploymentIdParams,
   query: DataApiQuery,
   body: RunModelSqlInput,

@@ -61,7 +61,12 @@ export class AgentApiKeysService {
     input: CreateAgentApiKeyInput | undefined,
   ) {
     const deployment = await this.access.load(principal, deploymentId, 'DeploymentManage');
-    assertCredentialWithin(principal, agentApiKeyRights(deploymentId), 'a new agent API key');
+    // Agent keys never expire: a key that does cannot make one.
+    assertCredentialWithin(
+      principal,
+      { ...agentApiKeyRights(deploymentId), expiresAt: null },
+      'a new agent API key',
+    );
     const agent = await findAgentRow(this.database, deploymentId, agentId);
     const token = generateApiKeyToken();
     const [row] = await this.database

@@ -59,10 +59,11 @@ export class ChatAuthSettingsService {
   async update(principal: Principal, deploymentId: number, input: UpdateChatAuthSettingsInput) {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
     // Whoever sets the secret or the JWKS URL signs platform tokens with any claims (any user, any
-    // groups, `admin` included): the settings take an admin's rights on this deployment.
+    // groups, `admin` included), for as long as the settings stay: an admin's rights on this deployment,
+    // without expiry.
     assertCredentialWithin(
       principal,
-      { role: 'admin', deploymentIds: [deploymentId] },
+      { role: 'admin', deploymentIds: [deploymentId], expiresAt: null },
       "changing the deployment's chat-auth settings",
     );
     const current = await this.rowOf(deploymentId);

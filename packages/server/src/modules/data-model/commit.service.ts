@@ -1,4 +1,5 @@
 import type { Principal } from '../identity/principal.js';
+import { headBefore, triggerBuildOrRestoreRef } from './build-or-restore-ref.js';
 import type { BuildsService } from './builds.service.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
 import type { DevModeService } from './dev-mode.service.js';
@@ -29,7 +30,12 @@ export class CommitService {
         rebaseOnRace: true,
       }),
     );
-    await this.builds.trigger(model.deployment, branch, lastHash);
+    const { gitStore } = this.access;
+    await triggerBuildOrRestoreRef(gitStore, this.builds, model, {
+      branch,
+      previous: await headBefore(gitStore, model, lastHash, head),
+      next: lastHash,
+    });
     return { lastHash, buildTriggered: true };
   }
 }

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../platform/database/database.js';
 import type { GitRemote } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
+import { triggerBuildOrRestoreRef } from './build-or-restore-ref.js';
 import type { BuildsService } from './builds.service.js';
 import { gitRemotesTable } from './data-model.tables.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
@@ -110,7 +111,13 @@ export class GitRemotesService {
         author: authorOf(principal),
       }),
     );
-    if (!result.isUpToDate) await this.builds.trigger(model.deployment, target, result.commit);
+    if (!result.isUpToDate) {
+      await triggerBuildOrRestoreRef(gitStore, this.builds, model, {
+        branch: target,
+        previous: result.previous,
+        next: result.commit,
+      });
+    }
     return { buildTriggered: !result.isUpToDate, lastHash: result.commit };
   }
 }

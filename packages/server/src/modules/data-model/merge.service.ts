@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import { BranchNotFoundError, type GitRemote } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
+import { triggerBuildOrRestoreRef } from './build-or-restore-ref.js';
 import type { BuildsService } from './builds.service.js';
 import { branchesTable } from './data-model.tables.js';
 import { authorOf, type DataModelAccess, type ModelDeployment } from './data-model-access.js';
@@ -102,7 +103,15 @@ export class MergeService {
         ...(options.pushTo ? { pushTo: options.pushTo } : {}),
       }),
     );
-    if (!result.isUpToDate) await this.builds.trigger(model.deployment, options.target, result.commit);
+    // With a remote, the commit was pushed before the branch moved; if the build cannot be recorded the
+    // branch moves back, the remote keeps the commit, and the next pull brings it in again.
+    if (!result.isUpToDate) {
+      await triggerBuildOrRestoreRef(this.access.gitStore, this.builds, model, {
+        branch: options.target,
+        previous: result.previous,
+        next: result.commit,
+      });
+    }
     return { merged: true, lastHash: result.commit, isUpToDate: result.isUpToDate };
   }
 

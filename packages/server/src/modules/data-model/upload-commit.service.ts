@@ -2,6 +2,7 @@ import { AppError } from '../../errors/app-error.js';
 import { mapConcurrently } from '../../platform/git-store/bounded-concurrency.js';
 import type { FileChange } from '../../platform/git-store/git-store.js';
 import type { Principal } from '../identity/principal.js';
+import { headBefore, triggerBuildOrRestoreRef } from './build-or-restore-ref.js';
 import type { BuildsService } from './builds.service.js';
 import { compileModel } from './compile-model.js';
 import { authorOf, type DataModelAccess } from './data-model-access.js';
@@ -54,8 +55,18 @@ export class UploadCommitService {
       await this.uploads.reopen(transaction.id);
       throw error;
     });
+    const { gitStore } = this.access;
+    // Recorded before the staged files go: if the build cannot be, the branch moves back and the
+    // transaction reopens, so finishing again works.
+    const buildId = await triggerBuildOrRestoreRef(gitStore, this.builds, model, {
+      branch,
+      previous: await headBefore(gitStore, model, lastHash, head),
+      next: lastHash,
+    }).catch(async (error: unknown) => {
+      await this.uploads.reopen(transaction.id);
+      throw error;
+    });
     await this.uploads.discardStaged(transaction.id);
-    const buildId = await this.builds.trigger(model.deployment, branch, lastHash);
     return { lastHash, buildId };
   }
 

@@ -54,10 +54,11 @@ export class DbtRepositoriesService {
   ): Promise<DbtRepository> {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
     if (input.webhookSecret) {
-      // The secret starts syncs that write this deployment's model: a developer's rights there.
+      // The secret starts syncs that write this deployment's model: a developer's rights there, until the
+      // secret is changed (it does not expire).
       assertCredentialWithin(
         principal,
-        { role: 'developer', deploymentIds: [deploymentId] },
+        { role: 'developer', deploymentIds: [deploymentId], expiresAt: null },
         'a dbt webhook secret',
       );
     }

@@ -1,6 +1,8 @@
 import type * as contract from '@platform/contract';
+import type { DataApiScope } from '@platform/contract';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type * as z from 'zod';
+import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { Principal } from '../identity/principal.js';
@@ -12,6 +14,9 @@ type CreateInput = z.output<typeof contract.CreateEnvironmentTokenInput>;
 type PagingQuery = z.output<typeof contract.PagingQuery>;
 
 const shownSuffixLength = 6;
+
+/** What a meta-sync token may do: read the model's metadata, never its data. */
+const metaSyncScopes: readonly DataApiScope[] = ['meta'];
 
 function toSummary(row: EnvironmentTokenRow) {
   return {
@@ -26,8 +31,9 @@ function toSummary(row: EnvironmentTokenRow) {
 
 /**
  * Tokens of an environment: deployment tokens bound to its branch, minted by DeploymentTokensService
- * (so the same rights rule decides who may make one). The list shows what each was made with and its
- * last characters; the token itself is only in the answer that created it.
+ * (so the same rights rule decides who may make one), carrying the scopes asked for (none: every
+ * scope), which the data API enforces. The list shows what each was made with and its last characters;
+ * the token itself is only in the answer that created it.
  */
 export class EnvironmentTokensService {
   constructor(
@@ -37,12 +43,40 @@ export class EnvironmentTokensService {
   ) {}
 
   async create(principal: Principal, deploymentId: number, environmentId: string, input: CreateInput) {
+    const scopes = input.scopes && input.scopes.length > 0 ? [...new Set(input.scopes)] : null;
+    return this.mint(principal, deploymentId, environmentId, input, scopes);
+  }
+
+  /** A token for tools that sync the model's metadata: the `meta` scope and nothing else. */
+  async createMetaSync(
+    principal: Principal,
+    deploymentId: number,
+    environmentId: string,
+    input: CreateInput,
+  ) {
+    const beyond = (input.scopes ?? []).filter((scope) => !metaSyncScopes.includes(scope));
+    if (beyond.length > 0) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `a meta-sync token carries the meta scope only; leave out ${beyond.join(', ')} or use POST .../tokens`,
+      );
+    }
+    return this.mint(principal, deploymentId, environmentId, input, metaSyncScopes);
+  }
+
+  private async mint(
+    principal: Principal,
+    deploymentId: number,
+    environmentId: string,
+    input: CreateInput,
+    scopes: readonly DataApiScope[] | null,
+  ) {
     const { environment } = await this.environments.find(principal, deploymentId, environmentId);
     const minted = await this.deploymentTokens.create(
       principal,
       deploymentId,
       { securityContext: input.security_context, expiresIn: input.expires_in },
-      { branchName: environment.branch },
+      { branchName: environment.branch, scopes },
     );
     const [row] = await this.database
       .insert(environmentTokensTable)
@@ -51,7 +85,7 @@ export class EnvironmentTokensService {
         environmentId,
         tokenSuffix: minted.platformApiToken.slice(-shownSuffixLength),
         securityContext: input.security_context,
-        scopes: input.scopes ?? [],
+        scopes: scopes === null ? [] : [...scopes],
         createdByCredentialId: principal.credential.id,
         expiresAt: new Date(minted.expiresAt),
       })

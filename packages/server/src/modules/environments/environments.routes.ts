@@ -5,7 +5,7 @@ import type { EnvironmentsService } from './environments.service.js';
 
 type EnvironmentOperations = Pick<
   Operations,
-  'listEnvironments' | 'listEnvironmentTokens' | 'createEnvironmentToken'
+  'listEnvironments' | 'listEnvironmentTokens' | 'createEnvironmentToken' | 'createEnvironmentMetaSyncToken'
 >;
 
 export interface EnvironmentsModuleServices {
@@ -24,5 +24,7 @@ export function environmentsRoutes(
       environmentTokens.list(context.principal, params.deploymentId, params.environmentId, query),
     createEnvironmentToken: ({ params, body, context }) =>
       environmentTokens.create(context.principal, params.deploymentId, params.environmentId, body),
+    createEnvironmentMetaSyncToken: ({ params, body, context }) =>
+      environmentTokens.createMetaSync(context.principal, params.deploymentId, params.environmentId, body),
   };
 }

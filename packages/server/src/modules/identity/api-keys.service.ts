@@ -93,15 +93,20 @@ export class ApiKeysService {
         `a key cannot have the role ${input.role}: its user is ${owner.role}`,
       );
     }
-    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+    if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) {
       throw new AppError('BAD_REQUEST', 'expiresAt must be in the future');
     }
     // A key with no role of its own follows its user's role; when that is more than the caller's, the
-    // new key keeps the caller's limit instead, so a limited key never makes an unlimited one.
+    // new key keeps the caller's limit instead, so a limited key never makes an unlimited one. Likewise
+    // a key made without a scope or an expiry keeps the caller's.
     const role = input.role ?? (isRoleAtMost(owner.role, principal.role) ? null : principal.role);
     const deploymentIds = input.deploymentIds ?? principal.credential.deploymentIds;
-    assertCredentialWithin(principal, { role: role ?? owner.role, deploymentIds }, 'a new API key');
+    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : principal.credential.expiresAt;
+    assertCredentialWithin(
+      principal,
+      { role: role ?? owner.role, deploymentIds, expiresAt },
+      'a new API key',
+    );
     if (input.deploymentIds) {
       const missing = await this.findMissingDeployments(principal.accountId, input.deploymentIds);
       if (missing.length > 0)

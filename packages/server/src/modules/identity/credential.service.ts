@@ -128,7 +128,12 @@ export class CredentialService {
         email: row.email,
         role,
         grantedActions: new Set(),
-        credential: { type: 'api-key', id: row.keyId, deploymentIds: row.deploymentIds },
+        credential: {
+          type: 'api-key',
+          id: row.keyId,
+          deploymentIds: row.deploymentIds,
+          expiresAt: row.expiresAt,
+        },
       },
       recheckAt: now + this.cacheMilliseconds,
       keyExpiresAt,

@@ -15,5 +15,7 @@ export interface Principal {
     id: number;
     /** The deployments this key may touch; null means every deployment of the account. */
     deploymentIds: readonly number[] | null;
+    /** When the key stops working; null: never. What it mints may not outlive it. */
+    expiresAt: Date | null;
   };
 }

@@ -1,3 +1,4 @@
+import type { DataApiScope } from '@platform/contract';
 import type { Principal } from '../identity/principal.js';
 
 /** What a deployment token carries, once its signature and expiry are checked. */
@@ -10,6 +11,8 @@ export interface DeploymentTokenClaims {
   groups: string[];
   /** An environment's token queries only this branch; a deployment token leaves the branch to the request. */
   branchName?: string | undefined;
+  /** The data-API operations it may call, by scope (a meta-sync token: `meta` only); null: every one. */
+  scopes: readonly DataApiScope[] | null;
   expiresAt: Date;
 }
 

@@ -1,4 +1,4 @@
-import type { Action } from '@platform/contract';
+import type { Action, OperationDefinition } from '@platform/contract';
 import { AppError } from '../../errors/app-error.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import { type CredentialService, parseAuthorizationHeader } from '../identity/credential.service.js';
@@ -28,16 +28,33 @@ export class DataApiCredentialService {
     return { kind: 'management', principal: await this.credentials.authenticate(authorization) };
   }
 
-  requireAction(caller: DataApiCaller, action: Action): void {
+  /**
+   * What every data-API operation checks before it runs (403 otherwise): a management credential needs
+   * the operation's right; a deployment token needs that right among its own and the operation's scope
+   * among the token's (a meta-sync token carries `meta` only).
+   */
+  requireOperation(
+    caller: DataApiCaller,
+    operation: Pick<OperationDefinition, 'operationId' | 'action' | 'dataApiScope'>,
+  ): void {
     if (caller.kind === 'management') {
-      this.authorization.requireAction(caller.principal, action);
+      if (operation.action) this.authorization.requireAction(caller.principal, operation.action);
       return;
     }
-    if (!deploymentTokenActions.has(action)) {
+    if (operation.action && !deploymentTokenActions.has(operation.action)) {
       throw new AppError(
         'FORBIDDEN',
-        `a deployment token only queries the data API; ${action} needs an API key`,
+        `a deployment token only queries the data API; ${operation.action} needs an API key`,
       );
     }
+    if (caller.kind !== 'deploymentToken' || caller.token.scopes === null) return;
+    // An operation that names no scope is not metadata: it takes the broadest one, so it fails closed.
+    const scope = operation.dataApiScope ?? 'data';
+    if (caller.token.scopes.includes(scope)) return;
+    throw new AppError(
+      'FORBIDDEN',
+      `this deployment token carries the scopes ${caller.token.scopes.join(', ') || '(none)'}; ${operation.operationId} needs the ${scope} scope`,
+      { requiredScope: scope, tokenScopes: [...caller.token.scopes] },
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { hkdfSync } from 'node:crypto';
+import { type DataApiScope, dataApiScopes } from '@platform/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../errors/app-error.js';
 import type { DeploymentTokenClaims } from './data-api-caller.js';
@@ -24,6 +25,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isScopeList(value: unknown): value is DataApiScope[] {
+  return (
+    Array.isArray(value) &&
+    value.every((scope) => typeof scope === 'string' && (dataApiScopes as readonly string[]).includes(scope))
+  );
+}
+
 /** Signs and verifies deployment tokens: HS256 JWTs whose claims name one deployment. */
 export class DeploymentTokenSigner {
   constructor(private readonly signingKey: Uint8Array) {}
@@ -37,6 +45,8 @@ export class DeploymentTokenSigner {
       securityContext: claims.securityContext,
       ...(claims.groups.length > 0 ? { groups: claims.groups } : {}),
       ...(claims.branchName === undefined ? {} : { branchName: claims.branchName }),
+      // Signed with the rest, so a token cannot widen its own scopes; absent means every scope.
+      ...(claims.scopes === null ? {} : { scopes: claims.scopes }),
     })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setIssuer(issuer)
@@ -59,14 +69,15 @@ export class DeploymentTokenSigner {
       }
       throw new AppError('UNAUTHORIZED', 'the deployment token is not valid (bad signature or claims)');
     }
-    const { accountId, deploymentId, securityContext, groups, branchName, exp } = payload;
+    const { accountId, deploymentId, securityContext, groups, branchName, scopes, exp } = payload;
     const isWellFormed =
       Number.isInteger(accountId) &&
       Number.isInteger(deploymentId) &&
       isRecord(securityContext) &&
       (groups === undefined ||
         (Array.isArray(groups) && groups.every((group) => typeof group === 'string'))) &&
-      (branchName === undefined || typeof branchName === 'string');
+      (branchName === undefined || typeof branchName === 'string') &&
+      (scopes === undefined || isScopeList(scopes));
     if (!isWellFormed || typeof exp !== 'number') {
       throw new AppError('UNAUTHORIZED', 'the deployment token is not valid (bad signature or claims)');
     }
@@ -76,6 +87,7 @@ export class DeploymentTokenSigner {
       securityContext,
       groups: (groups as string[] | undefined) ?? [],
       ...(branchName === undefined ? {} : { branchName: branchName as string }),
+      scopes: scopes === undefined ? null : (scopes as DataApiScope[]),
       expiresAt: new Date(exp * 1000),
     };
   }

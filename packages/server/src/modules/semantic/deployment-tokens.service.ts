@@ -1,4 +1,5 @@
 import type * as contract from '@platform/contract';
+import type { DataApiScope } from '@platform/contract';
 import type * as z from 'zod';
 import type { DeploymentAccessService } from '../deployments/deployment-access.service.js';
 import { assertCredentialWithin, strongestRoleGroup } from '../identity/credential-rights.js';
@@ -18,21 +19,25 @@ export class DeploymentTokensService {
   ) {}
 
   /**
-   * Every token of a deployment is made here (environments' tokens too, bound to `options.branchName`),
-   * so one check decides who may mint one.
+   * Every token of a deployment is made here (environments' tokens too, bound to `options.branchName`
+   * and limited to `options.scopes`), so one check decides who may mint one.
    */
   async create(
     principal: Principal,
     deploymentId: number,
     input: CreateDeploymentTokenInput,
-    options: { branchName?: string } = {},
+    options: { branchName?: string; scopes?: readonly DataApiScope[] | null } = {},
   ) {
     const deployment = await this.deployments.load(principal, deploymentId, 'DeploymentManage');
     const groups = input.groups ?? [];
     // Policies read the group named after a role as that role's key: a token carries no stronger one.
     assertCredentialWithin(
       principal,
-      { role: strongestRoleGroup(groups), deploymentIds: [deployment.id] },
+      {
+        role: strongestRoleGroup(groups),
+        deploymentIds: [deployment.id],
+        expiresAt: new Date(Date.now() + input.expiresIn * 1000),
+      },
       'a new deployment token',
     );
     const { token, expiresAt } = await this.signer.sign(
@@ -42,6 +47,7 @@ export class DeploymentTokensService {
         securityContext: input.securityContext ?? {},
         groups,
         ...(options.branchName === undefined ? {} : { branchName: options.branchName }),
+        scopes: options.scopes ?? null,
       },
       input.expiresIn,
     );

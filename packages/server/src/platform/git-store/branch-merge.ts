@@ -75,12 +75,14 @@ async function planMerge(
   theirs: string,
   options: MergeOptions,
 ): Promise<MergeResult> {
-  const upToDate: MergeResult = { commit: ours, isFastForward: false, isUpToDate: true };
+  const upToDate: MergeResult = { commit: ours, previous: ours, isFastForward: false, isUpToDate: true };
   if (ours === theirs) return upToDate;
   // With several merge bases (criss-cross history) the first is used; git would merge the bases first.
   const [base] = (await findMergeBase({ ...gitOptions(context), oids: [ours, theirs] })) as string[];
   if (base === theirs) return upToDate;
-  if (base === ours && !options.squash) return { commit: theirs, isFastForward: true, isUpToDate: false };
+  if (base === ours && !options.squash) {
+    return { commit: theirs, previous: ours, isFastForward: true, isUpToDate: false };
+  }
   const ourCommit = await readCommitOrThrow(context, ours);
   const theirCommit = await readCommitOrThrow(context, theirs);
   let tree = theirCommit.tree;
@@ -103,5 +105,5 @@ async function planMerge(
     message: options.message,
     author: options.author,
   });
-  return { commit, isFastForward: false, isUpToDate: false };
+  return { commit, previous: ours, isFastForward: false, isUpToDate: false };
 }

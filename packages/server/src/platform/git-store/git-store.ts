@@ -57,6 +57,8 @@ export interface GitRemote {
 export interface MergeResult {
   /** The branch's head after the merge. */
   commit: string;
+  /** The branch's head the merge was made on (equal to `commit` when up to date), to move it back to. */
+  previous: string;
   isFastForward: boolean;
   /** `theirs` was already contained in `ours`: nothing was written and the ref did not move. */
   isUpToDate: boolean;
