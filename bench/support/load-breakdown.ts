@@ -43,9 +43,11 @@ export interface LoadBreakdown {
 /** Stages of a data-API `load`, nested where one runs inside another (indentation is kept when printed). */
 function wrapStages(timer: StageTimer): void {
   timer.wrap('authenticate (data API credential)', DataApiCredentialService.prototype, 'authenticate');
+  const querySchema = operations.loadQuery.query;
+  if (querySchema) timer.wrap('input validation (zod, the query parameter)', querySchema, 'safeParse');
   timer.wrap('service: LoadQueryService.load', LoadQueryService.prototype, 'load');
   timer.wrap('  access: deployment + branch', DataApiAccessService.prototype, 'resolve');
-  timer.wrap('    deployment row and right', DeploymentAccessService.prototype, 'load');
+  timer.wrap('    deployment row and right (directory)', DeploymentAccessService.prototype, 'loadListed');
   timer.wrap('    dev-mode branch of the credential', ModelSourceService.prototype, 'devModeBranchOf');
   timer.wrap('  compiled-model lookup (branch head)', CompiledModelCache.prototype, 'modelOf');
   timer.wrap('    branch head (git ref)', ModelSourceService.prototype, 'headOf');
