@@ -55,6 +55,14 @@ module.exports = {
       to: { path: ['(^|/)node_modules/fastify/', '^packages/server/src/http/'] },
     },
     {
+      name: 'http-never-imports-modules',
+      comment:
+        'src/http is the one surface registrar for every listener: generic over what each scheme produces, it names no module (app.ts wires the modules in).',
+      severity: 'error',
+      from: { path: '^packages/server/src/http/' },
+      to: { path: '^packages/server/src/modules/' },
+    },
+    {
       name: 'routes-only-map-operations',
       comment: 'A routes file maps operations to service calls: no tables, no store, no platform adapters.',
       severity: 'error',

@@ -10,7 +10,8 @@ interface Answer {
   body: { data?: unknown[]; error?: string } | null;
 }
 
-async function waitForDemoBuild(url: string, headers: Record<string, string>, deploymentId: number) {
+/** Waits until the demo deployment's main branch is built, so queries read its model. */
+export async function waitForDemoBuild(url: string, headers: Record<string, string>, deploymentId: number) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const response = await fetch(`${url}/api/v1/deployments/${deploymentId}/build-status?branchName=main`, {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp, buildChatApp } from '../../packages/server/src/app.js';
 import { loadConfig } from '../../packages/server/src/config.js';
-import { createContainer } from '../../packages/server/src/container.js';
+import { type Container, createContainer } from '../../packages/server/src/container.js';
 import { createLogger } from '../../packages/server/src/logger.js';
 import type { RunningServer } from './bare-server.js';
 
@@ -15,6 +16,10 @@ export interface PlatformServer extends RunningServer {
   adminKey: string;
   /** The Chat API listener, when asked for. */
   chatUrl: string | null;
+  /** The server's own services, for benchmarks that compare a request with the same work in process. */
+  container: Container;
+  /** The management API's app, for requests injected without a socket. */
+  app: FastifyInstance;
 }
 
 async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
@@ -72,6 +77,8 @@ export async function startPlatformServer(options: {
       url: address,
       adminKey: bootstrap.adminApiKey,
       chatUrl,
+      container,
+      app,
       async close() {
         await Promise.all([app.close(), chatApp?.close()]);
         await cleanUp();

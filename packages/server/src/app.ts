@@ -1,21 +1,26 @@
-import { chatOperations, type OperationDefinition, operations } from '@platform/contract';
+import { chatOperations, operations } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
-import type { OperationHandler, OperationHandlers } from './http/operation-handler.js';
-import { registerChatOperations } from './http/register-chat-operations.js';
-import { registerOperations } from './http/register-operations.js';
+import { writeManagementError } from './http/error-body.js';
+import { registerSurface } from './http/register-surface.js';
+import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
 import { agentsRoutes } from './modules/agents/agents.routes.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { writeChatError } from './modules/chat/chat-error-body.js';
+import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
 import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
 import { dbtSyncRoutes } from './modules/dbt-sync/dbt-sync.routes.js';
 import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
 import { environmentsRoutes } from './modules/environments/environments.routes.js';
 import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
+import { managementAuthentication } from './modules/identity/management-authentication.js';
 import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
 import { usersRoutes } from './modules/identity/users.routes.js';
+import { dataApiAuthentication } from './modules/semantic/data-api-authentication.js';
 import { semanticRoutes } from './modules/semantic/semantic.routes.js';
 import { chatSpecRoutes, systemRoutes } from './modules/system/system.routes.js';
+import type { OperationHandlers } from './operation-contexts.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
 function handlersOf(container: Container): OperationHandlers<typeof operations> {
@@ -41,17 +46,16 @@ export function buildApp(container: Container): FastifyInstance {
     readinessChecks: container.readinessChecks,
     acceptsMultipart: true,
   });
-  registerOperations(
-    app,
-    operations as unknown as Record<string, OperationDefinition>,
-    handlersOf(container) as unknown as Record<string, OperationHandler<OperationDefinition>>,
-    {
-      credentials: container.credentials,
-      authorization: container.authorization,
-      dataApiCredentials: container.dataApiCredentials,
-      bodyLimitBytes: container.config.bodyLimitBytes,
+  registerSurface(app, operations, handlersOf(container), {
+    authentication: {
+      management: managementAuthentication(container.credentials, container.authorization),
+      dataApi: dataApiAuthentication(container.dataApiCredentials),
+      webhook: webhookRequest,
     },
-  );
+    writeError: writeManagementError,
+    bodyLimitBytes: container.config.bodyLimitBytes,
+    rawBodySchemes: ['webhook'],
+  });
   return app;
 }
 
@@ -69,11 +73,12 @@ export function buildChatApp(container: Container): FastifyInstance {
     ...chatRoutes(container.chatRequests),
     ...chatSpecRoutes(container.chatOpenApi),
   };
-  registerChatOperations(
-    app,
-    chatOperations as unknown as Record<string, OperationDefinition>,
-    handlers as unknown as Record<string, OperationHandler<OperationDefinition>>,
-    { bodyLimitBytes: container.config.bodyLimitBytes },
-  );
+  registerSurface(app, chatOperations, handlers, {
+    authentication: { chat: chatRequestCredentials, none: anonymousRequest },
+    writeError: writeChatError,
+    bodyLimitBytes: container.config.bodyLimitBytes,
+    // API-NOTES.md "Chat API": the stream is `application/json`, one object per line, flushed as produced.
+    streamContentType: 'application/json; charset=utf-8',
+  });
   return app;
 }

@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { answerClientError } from './client-error.js';
-import { errorBody } from './error-body.js';
+import { errorBody, writeManagementError } from './error-body.js';
 import { describeFastifyError, registerErrorHandling } from './error-handler.js';
 import { generateRequestId } from './request-id.js';
 import { RequestLogController } from './request-log-controller.js';
@@ -91,7 +91,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   // Bodies are JSON by contract; any other content type is a 415, not a string handed to validation.
   app.removeContentTypeParser('text/plain');
   acceptEmptyJsonBodies(app);
-  // Only the operations that declare multipart read it (register-operations); the others refuse it.
+  // Only the operations that declare multipart read it (register-surface); the others refuse it.
   if (options.acceptsMultipart) app.register(fastifyMultipart);
   let isClosing = false;
   app.addHook('preClose', async () => {
@@ -107,7 +107,7 @@ export function createHttpServer(options: HttpServerOptions): FastifyInstance {
         .send(errorBody('SERVICE_UNAVAILABLE', 'the server is shutting down; retry the request', request.id));
     }
   });
-  registerErrorHandling(app, options.bodyLimitBytes);
+  registerErrorHandling(app, writeManagementError, options.bodyLimitBytes);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const checks = await runReadinessChecks(options.readinessChecks, reply.log);

@@ -1,7 +1,7 @@
-import type { ErrorCode } from '@platform/contract';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { type ErrorCode, errorCatalogue } from '@platform/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
-import { errorBody } from './error-body.js';
+import type { ErrorWriter } from './surface.js';
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -64,48 +64,58 @@ function methodsOfPath(app: FastifyInstance, path: string): string[] {
   return routeMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
 }
 
-/** One error handler and one not-found handler: every non-2xx answer carries the same JSON body. */
-export function registerErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/**
+ * The one error handler: an `AppError`, a client error Fastify raised itself, or anything else (a 500
+ * whose cause is logged, never sent), each written in the body of the surface that serves the route.
+ */
+export function errorHandlerOf(writeError: ErrorWriter, bodyLimitBytes: number) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      const body = errorBody(error.code, error.message, request.id, error.details);
-      if (body.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(body.statusCode).send(body);
+      if (errorCatalogue[error.code].status >= 500) request.log.error({ err: error }, error.message);
+      const { statusCode, body } = writeError(error, request.id);
+      return reply.status(statusCode).send(body);
     }
     const described = describeFastifyError(error, request, bodyLimitBytes);
     if (described) {
-      const body = errorBody(described.code, described.message, request.id);
-      return reply.status(body.statusCode).send(body);
+      const { statusCode, body } = writeError(described, request.id);
+      return reply.status(statusCode).send(body);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send(
-        errorBody(
-          'INTERNAL_SERVER_ERROR',
-          'internal server error; quote the request id when reporting it',
-          request.id,
-        ),
-      );
-  });
+    const { statusCode, body } = writeError(
+      {
+        code: 'INTERNAL_SERVER_ERROR',
+        message: 'internal server error; quote the request id when reporting it',
+      },
+      request.id,
+    );
+    return reply.status(statusCode).send(body);
+  };
+}
 
+/** The listener's own error and not-found handlers: every non-2xx answer outside a surface's routes. */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  writeError: ErrorWriter,
+  bodyLimitBytes: number,
+): void {
+  app.setErrorHandler(errorHandlerOf(writeError, bodyLimitBytes));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const allowed = methodsOfPath(app, path);
     if (allowed.length > 0) {
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .send(
-          errorBody(
-            'METHOD_NOT_ALLOWED',
-            `${request.method} is not allowed on ${path}: use ${allowed.join(', ')}`,
-            request.id,
-          ),
-        );
+      const { statusCode, body } = writeError(
+        {
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${request.method} is not allowed on ${path}: use ${allowed.join(', ')}`,
+        },
+        request.id,
+      );
+      return reply.status(statusCode).header('allow', allowed.join(', ')).send(body);
     }
-    return reply
-      .status(404)
-      .send(errorBody('NOT_FOUND', `no route for ${request.method} ${path}`, request.id));
+    const { statusCode, body } = writeError(
+      { code: 'NOT_FOUND', message: `no route for ${request.method} ${path}` },
+      request.id,
+    );
+    return reply.status(statusCode).send(body);
   });
 }

@@ -1,5 +1,5 @@
 import type { Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { AgentApiKeysService } from './agent-api-keys.service.js';
 import type { AgentsService } from './agents.service.js';
 import type { ChatAuthSettingsService } from './chat-auth-settings.service.js';

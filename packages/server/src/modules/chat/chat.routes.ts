@@ -1,5 +1,5 @@
 import type { ChatOperations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { ChatRequestsService } from './chat-requests.service.js';
 
 /** The Chat API: each path form maps onto the same request service, with the agent named or defaulted. */

@@ -1,5 +1,5 @@
 import type { Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { BranchesService } from './branches.service.js';
 import type { CommitService } from './commit.service.js';
 import type { DataModelFilesService } from './data-model-files.service.js';

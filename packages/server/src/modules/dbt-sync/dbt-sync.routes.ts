@@ -1,5 +1,5 @@
 import type { Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { DbtRepositoriesService } from './dbt-repositories.service.js';
 import type { DbtSyncService } from './dbt-sync.service.js';
 

@@ -1,5 +1,5 @@
 import type { Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { CreationStepService } from './creation-step.service.js';
 import type { DeploymentLogsService } from './deployment-logs.service.js';
 import type { DeploymentRuntimeService } from './deployment-runtime.service.js';

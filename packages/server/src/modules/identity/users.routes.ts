@@ -1,5 +1,5 @@
 import { actionsOfRole, type Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { UsersService } from './users.service.js';
 
 type UserOperations = Pick<

@@ -39,10 +39,11 @@ export class DataApiAccessService {
   async resolve(caller: DataApiCaller, deploymentId: number, branchName?: string): Promise<QueryTarget> {
     if (caller.kind === 'management') {
       const { principal } = caller;
-      const deployment = await this.deployments.load(principal, deploymentId, 'DataQuery');
-      const devModeBranch = branchName
-        ? null
-        : await this.modelSource.devModeBranchOf(principal, deploymentId);
+      // Both reads are needed on every query: they run at once (the branch is used only once allowed).
+      const [deployment, devModeBranch] = await Promise.all([
+        this.deployments.loadListed(principal, deploymentId, 'DataQuery'),
+        branchName ? null : this.modelSource.devModeBranchOf(principal, deploymentId),
+      ]);
       return {
         deployment,
         branchName: branchName ?? devModeBranch ?? deployment.deployBranchName,

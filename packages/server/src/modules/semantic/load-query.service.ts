@@ -61,8 +61,16 @@ export class LoadQueryService {
         `'${batch.queryType}' query type is not supported by the client. Send queryType=multi to get it.`,
       );
     }
-    const context = await this.planner.contextOf(caller, deploymentId, request.branchName);
-    const settings = await this.warehouses.settingsOf(context.target.deployment);
+    const target = await this.planner.targetOf(caller, deploymentId, request.branchName);
+    // The model and the warehouse settings are independent reads: both at once, the model's error first.
+    const [modelContext, warehouseSettings] = await Promise.allSettled([
+      this.planner.contextOfTarget(target),
+      this.warehouses.settingsOf(target.deployment),
+    ]);
+    if (modelContext.status === 'rejected') throw modelContext.reason;
+    if (warehouseSettings.status === 'rejected') throw warehouseSettings.reason;
+    const context = modelContext.value;
+    const settings = warehouseSettings.value;
     const compiled = batch.queries.map((query) => this.planner.compile(context, query, settings.dialect));
     checkBatch(batch, compiled);
     // The whole batch is one piece of work: a client asking again after "Continue wait" joins all of it.

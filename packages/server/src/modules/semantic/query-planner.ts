@@ -27,7 +27,15 @@ export class QueryPlanner {
   ) {}
 
   async contextOf(caller: DataApiCaller, deploymentId: number, branchName?: string): Promise<ModelContext> {
-    const target = await this.access.resolve(caller, deploymentId, branchName);
+    return this.contextOfTarget(await this.targetOf(caller, deploymentId, branchName));
+  }
+
+  /** Who may read which deployment and branch; apart, so a caller can find the warehouse meanwhile. */
+  targetOf(caller: DataApiCaller, deploymentId: number, branchName?: string): Promise<QueryTarget> {
+    return this.access.resolve(caller, deploymentId, branchName);
+  }
+
+  async contextOfTarget(target: QueryTarget): Promise<ModelContext> {
     const model = await this.models.modelOf(target);
     return { target, model, scope: resolveAccess(model.compiled, target.caller) };
   }

@@ -1,5 +1,5 @@
 import type { Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { DeploymentTokensService } from './deployment-tokens.service.js';
 import type { LoadQueryService } from './load-query.service.js';
 import type { ModelMetadataService } from './model-metadata.service.js';

@@ -1,5 +1,5 @@
 import type { ChatOperations, OpenApiFilter, Operations } from '@platform/contract';
-import type { OperationHandlers } from '../../http/operation-handler.js';
+import type { OperationHandlers } from '../../operation-contexts.js';
 import type { OpenApiService } from './openapi.service.js';
 
 function filterOf(query: { operationId?: string[] | undefined; search?: string | undefined }): OpenApiFilter {

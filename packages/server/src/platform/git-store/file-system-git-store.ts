@@ -92,8 +92,12 @@ export class FileSystemGitStore implements GitStore {
   }
 
   async resolveBranch(repositoryId: string, branch: string): Promise<string | null> {
-    const context = await this.open(repositoryId);
-    return context.refs.read(branchRef(branch));
+    // Every data-API query reads a head: the ref first, and whether the repository exists only when
+    // there is none, so the usual answer costs one file read.
+    const head = await this.contextOf(repositoryId).refs.read(branchRef(branch));
+    if (head !== null) return head;
+    await this.open(repositoryId);
+    return null;
   }
 
   async createBranch(repositoryId: string, name: string, fromCommit: string): Promise<void> {
