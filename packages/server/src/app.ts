@@ -5,31 +5,19 @@ import { createHttpServer } from './http/create-http-server.js';
 import type { OperationHandler, OperationHandlers } from './http/operation-handler.js';
 import { registerChatOperations } from './http/register-chat-operations.js';
 import { registerOperations } from './http/register-operations.js';
-import { agentsRoutes } from './modules/agents/agents.routes.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
-import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
-import { dbtSyncRoutes } from './modules/dbt-sync/dbt-sync.routes.js';
-import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
-import { environmentsRoutes } from './modules/environments/environments.routes.js';
-import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
-import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
-import { usersRoutes } from './modules/identity/users.routes.js';
-import { semanticRoutes } from './modules/semantic/semantic.routes.js';
-import { chatSpecRoutes, systemRoutes } from './modules/system/system.routes.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
 function handlersOf(container: Container): OperationHandlers<typeof operations> {
+  const { modules } = container;
   return {
-    ...systemRoutes(container.openApi),
-    ...usersRoutes(container.users),
-    ...apiKeysRoutes(container.apiKeys),
-    ...deploymentsRoutes(container),
-    ...dataModelRoutes(container),
-    ...dbtSyncRoutes(container),
-    ...semanticRoutes(container),
-    ...environmentsRoutes(container),
-    ...agentsRoutes(container),
-    ...userAttributesRoutes(container.userAttributes),
+    getOpenApiSpec: modules.system.handlers.getOpenApiSpec,
+    ...modules.identity.handlers,
+    ...modules.deployments.handlers,
+    ...modules.dataModel.handlers,
+    ...modules.dbtSync.handlers,
+    ...modules.dataApi.handlers,
+    ...modules.environments.handlers,
+    ...modules.agents.handlers,
   };
 }
 
@@ -38,7 +26,7 @@ export function buildApp(container: Container): FastifyInstance {
   const app = createHttpServer({
     logger: container.logger,
     bodyLimitBytes: container.config.bodyLimitBytes,
-    checkReadiness: () => container.store.ping(),
+    checkReadiness: () => container.platform.store.ping(),
     acceptsMultipart: true,
   });
   registerOperations(
@@ -46,9 +34,9 @@ export function buildApp(container: Container): FastifyInstance {
     operations as unknown as Record<string, OperationDefinition>,
     handlersOf(container) as unknown as Record<string, OperationHandler<OperationDefinition>>,
     {
-      credentials: container.credentials,
-      authorization: container.authorization,
-      dataApiCredentials: container.dataApiCredentials,
+      credentials: container.services.credentials,
+      authorization: container.services.authorization,
+      dataApiCredentials: container.services.dataApiCredentials,
       bodyLimitBytes: container.config.bodyLimitBytes,
     },
   );
@@ -63,11 +51,11 @@ export function buildChatApp(container: Container): FastifyInstance {
   const app = createHttpServer({
     logger: container.logger.child({ listener: 'chat' }),
     bodyLimitBytes: container.config.bodyLimitBytes,
-    checkReadiness: () => container.store.ping(),
+    checkReadiness: () => container.platform.store.ping(),
   });
   const handlers: OperationHandlers<typeof chatOperations> = {
-    ...chatRoutes(container.chatRequests),
-    ...chatSpecRoutes(container.chatOpenApi),
+    ...container.modules.chat.handlers,
+    getChatOpenApiSpec: container.modules.system.handlers.getChatOpenApiSpec,
   };
   registerChatOperations(
     app,
@@ -76,4 +64,13 @@ export function buildChatApp(container: Container): FastifyInstance {
     { bodyLimitBytes: container.config.bodyLimitBytes },
   );
   return app;
+}
+
+/** A `worker` process's listener on PLATFORM_PORT: only the health probes, for the orchestrator. */
+export function buildHealthApp(container: Container): FastifyInstance {
+  return createHttpServer({
+    logger: container.logger.child({ listener: 'health' }),
+    bodyLimitBytes: container.config.bodyLimitBytes,
+    checkReadiness: () => container.platform.store.ping(),
+  });
 }

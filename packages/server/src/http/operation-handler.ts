@@ -1,8 +1,8 @@
 import type { OperationDefinition, OperationInput, OperationOutput } from '@platform/contract';
 import type { Logger } from 'pino';
 import type { ChatCredentials } from '../modules/chat/chat-authentication.service.js';
+import type { DataApiCaller } from '../modules/data-api/data-api-caller.js';
 import type { Principal } from '../modules/identity/principal.js';
-import type { DataApiCaller } from '../modules/semantic/data-api-caller.js';
 
 export interface OperationContext {
   principal: Principal;

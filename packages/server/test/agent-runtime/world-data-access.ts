@@ -6,7 +6,7 @@ import {
   translateSql,
 } from '@platform/semantic';
 import type { AgentDataAccess, PlatformMetaResult } from '../../src/modules/chat/agent-data-access.js';
-import { columnPositions, rowValues } from '../../src/modules/semantic/query-result.mapper.js';
+import { columnPositions, rowValues } from '../../src/modules/data-api/query-result.mapper.js';
 import type { AnalystWorld } from '../builtin-analyst/analyst-harness.js';
 
 /** Distinct values read per dimension, as the server's lookup does. */

@@ -36,7 +36,7 @@ describe('the built-in analyst answers with the real tools and data access', () 
   /** One answer of the agent loop, as the chat stream would run it. */
   async function ask(data: AgentDataAccess, question: string): Promise<Answer> {
     const events: AgentEvent[] = [];
-    for await (const event of server.container.agentRunner.runTurn({
+    for await (const event of server.container.platform.agentRunner.runTurn({
       model: builtin,
       builtinAnalyst: { now, timezone: data.timezone, lookupValues: (path) => data.lookupValues(path) },
       instructions: null,

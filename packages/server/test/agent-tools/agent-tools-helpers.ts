@@ -19,7 +19,7 @@ export function dataAccessFor(
   server: TestServer,
   target: { accountId: number; deploymentId: number; identity: ChatDataIdentity; timezone?: string },
 ): AgentDataAccess {
-  return server.container.agentData.accessFor({
+  return server.container.services.agentData.accessFor({
     accountId: target.accountId,
     deploymentId: target.deploymentId,
     branchName: null,
@@ -47,7 +47,8 @@ export function toolsOf(data: AgentDataAccess) {
 
 /** Rows of a raw SQL query on a deployment's warehouse, bypassing the semantic layer. */
 export async function warehouseRows(server: TestServer, deploymentId: number, sql: string) {
-  const { warehouses, store } = server.container;
+  const { warehouses } = server.container.services;
+  const { store } = server.container.platform;
   const [deployment] = await store.database
     .select({ id: deploymentsTable.id, accountId: deploymentsTable.accountId })
     .from(deploymentsTable)

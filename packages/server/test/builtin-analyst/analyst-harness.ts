@@ -9,7 +9,7 @@ import {
   type SqlTranslation,
   translateSql,
 } from '@platform/semantic';
-import { columnPositions, rowValues } from '../../src/modules/semantic/query-result.mapper.js';
+import { columnPositions, rowValues } from '../../src/modules/data-api/query-result.mapper.js';
 import type {
   AnalystPlan,
   AnalystQueryPlan,

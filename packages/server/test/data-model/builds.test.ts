@@ -108,10 +108,10 @@ describe.each(storeEngines)('data-model builds on %s', (engine: StoreEngine) => 
   it('fails the builds a stopped server left running, with the reason', async () => {
     const { deploymentId } = await createModelDeployment(server);
     // A build row left `building` is what a process that died mid-build leaves behind.
-    await server.container.store.database
+    await server.container.platform.store.database
       .insert(buildsTable)
       .values({ deploymentId, branchName: 'main', commitOid: '0'.repeat(40), status: 'building' });
-    expect(await server.container.builds.failInterrupted()).toBe(1);
+    expect(await server.container.services.builds.failInterrupted()).toBe(1);
     expect(await waitForBuild(server, deploymentId, 'main')).toMatchObject({
       status: 'failed',
       errorText: 'server restarted',

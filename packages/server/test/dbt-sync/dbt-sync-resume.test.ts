@@ -31,7 +31,7 @@ async function orphanedRun(
     leftBranch?: boolean;
   } = {},
 ) {
-  const database = container.store.database;
+  const database = container.platform.store.database;
   const branchName = `dbt-sync/orphan-${Math.random().toString(16).slice(2, 10)}`;
   const [row] = await database
     .insert(dbtSyncRunsTable)
@@ -58,14 +58,14 @@ async function orphanedRun(
   }
   if (options.leftBranch) {
     const repositoryId = repositoryIdOf(deploymentId);
-    await container.gitStore.ensureRepository(repositoryId, {
+    await container.platform.gitStore.ensureRepository(repositoryId, {
       defaultBranch: 'main',
       author: { name: 'x', email: 'x@example.com' },
     });
-    const head = await container.gitStore.resolveBranch(repositoryId, 'main');
+    const head = await container.platform.gitStore.resolveBranch(repositoryId, 'main');
     if (!head) throw new Error('no main branch');
-    await container.gitStore.createBranch(repositoryId, branchName, head);
-    await container.gitStore.commitToBranch(repositoryId, {
+    await container.platform.gitStore.createBranch(repositoryId, branchName, head);
+    await container.platform.gitStore.commitToBranch(repositoryId, {
       branch: branchName,
       expectedHead: head,
       changes: [{ path: 'model/dbt/half-written.yml', content: new TextEncoder().encode('cubes: [') }],
@@ -89,7 +89,7 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
   it('resumes an orphaned run from the start: its left-over branch is replaced by the full result', async () => {
     const { deploymentId, base } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId, { leftBranch: true });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    expect(await server.container.services.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
     const status = await waitForSync(server, deploymentId, run.syncJobId);
     expect(status, JSON.stringify(status)).toMatchObject({ status: 'COMPLETED' });
     const files = Object.keys(await readFiles(server, base, run.branchName));
@@ -99,13 +99,13 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     expect(await logMessagesOf(server, deploymentId, run.syncJobId)).toContain(
       'resumed from the start (attempt 2)',
     );
-    const [after] = await server.container.store.database
+    const [after] = await server.container.platform.store.database
       .select()
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, run.id));
     expect(after?.attempts).toBe(2);
     // The kept manifest goes once the run has ended.
-    const kept = await server.container.store.database
+    const kept = await server.container.platform.store.database
       .select()
       .from(dbtSyncManifestsTable)
       .where(eq(dbtSyncManifestsTable.runId, run.id));
@@ -117,7 +117,7 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     const run = await orphanedRun(server.container, deploymentId, {
       heartbeatAt: sql`now() - interval '2 hours'`,
     });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    expect(await server.container.services.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
     expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({ status: 'COMPLETED' });
   });
 
@@ -125,16 +125,16 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     const { deploymentId } = await createModelDeployment(server);
     // The run is at attempt 2 (taken over); a job of attempt 1 (the late process) comes to it.
     const run = await orphanedRun(server.container, deploymentId, { attempts: 2, heartbeatAt: new Date() });
-    await server.container.jobs.enqueue('dbt-sync', { runId: run.id, attempt: 1 });
-    await server.container.jobs.idle();
-    const [after] = await server.container.store.database
+    await server.container.platform.jobs.enqueue('dbt-sync', { runId: run.id, attempt: 1 });
+    await server.container.platform.jobs.idle();
+    const [after] = await server.container.platform.store.database
       .select()
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, run.id));
     expect(after).toMatchObject({ status: 'RUNNING', stage: 'WRITING_CUBE_FILES', attempts: 2, logs: [] });
     expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
     // Ended here so that no later sweep of this server picks it up.
-    await server.container.store.database
+    await server.container.platform.store.database
       .update(dbtSyncRunsTable)
       .set({ status: 'FAILED' })
       .where(eq(dbtSyncRunsTable.id, run.id));
@@ -143,9 +143,9 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
   it('leaves a run whose heartbeat is fresh to the process running it', async () => {
     const { deploymentId } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId, { heartbeatAt: new Date() });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 0, failed: 0 });
+    expect(await server.container.services.dbtSync.resumeStale()).toEqual({ resumed: 0, failed: 0 });
     // Ended here so that no later sweep of this server picks it up.
-    await server.container.store.database
+    await server.container.platform.store.database
       .update(dbtSyncRunsTable)
       .set({ status: 'FAILED' })
       .where(eq(dbtSyncRunsTable.id, run.id));
@@ -154,13 +154,13 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
   it('fails a run interrupted three times, with the reason, and keeps nothing', async () => {
     const { deploymentId } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId, { attempts: 3 });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 0, failed: 1 });
+    expect(await server.container.services.dbtSync.resumeStale()).toEqual({ resumed: 0, failed: 1 });
     const status = await waitForSync(server, deploymentId, run.syncJobId);
     expect(status).toMatchObject({
       status: 'FAILED',
       error: 'the server stopped while the sync ran 3 times; start it again',
     });
-    const kept = await server.container.store.database
+    const kept = await server.container.platform.store.database
       .select()
       .from(dbtSyncManifestsTable)
       .where(eq(dbtSyncManifestsTable.runId, run.id));
@@ -178,7 +178,7 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
   it('fails a resumed run whose manifest was not kept, saying so, and removes its branch', async () => {
     const { deploymentId } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId, { keepManifest: false, leftBranch: true });
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    expect(await server.container.services.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
     const status = await waitForSync(server, deploymentId, run.syncJobId);
     expect(status).toMatchObject({
       status: 'FAILED',
@@ -195,7 +195,7 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
       url: `${syncBase(deploymentId)}/${run.syncJobId}`,
     });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
-    expect(await server.container.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
+    expect(await server.container.services.dbtSync.resumeStale()).toEqual({ resumed: 1, failed: 0 });
     expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({
       status: 'FAILED',
       error: 'cancelled',
@@ -214,8 +214,8 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     const { deploymentId } = await createModelDeployment(server);
     const run = await orphanedRun(server.container, deploymentId);
     const outcomes = await Promise.all([
-      server.container.dbtSync.resumeStale(),
-      server.container.dbtSync.resumeStale(),
+      server.container.services.dbtSync.resumeStale(),
+      server.container.services.dbtSync.resumeStale(),
     ]);
     expect(outcomes.reduce((sum, outcome) => sum + outcome.resumed, 0)).toBe(1);
     expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({ status: 'COMPLETED' });
@@ -235,21 +235,21 @@ describe('a dbt sync across a restart of the server', () => {
 
   it('is resumed by the next start of the server and completes', async () => {
     container = await startDiskContainer(dataDirectory, leaseEnvironment);
-    const [demo] = await container.store.database.select().from(dbtSyncRunsTable).limit(1);
+    const [demo] = await container.platform.store.database.select().from(dbtSyncRunsTable).limit(1);
     expect(demo).toBeUndefined();
     // The demo deployment (id 1) has a model of its own; the generated cubes sit beside it.
     const run = await orphanedRun(container, 1, { leftBranch: true });
     await container.close();
     container = await startDiskContainer(dataDirectory, leaseEnvironment);
-    await container.jobs.idle();
-    const [after] = await container.store.database
+    await container.platform.jobs.idle();
+    const [after] = await container.platform.store.database
       .select()
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, run.id));
     expect(after, JSON.stringify(after?.logs)).toMatchObject({ status: 'COMPLETED', attempts: 2 });
-    const files = await container.gitStore.listFiles(
+    const files = await container.platform.gitStore.listFiles(
       repositoryIdOf(1),
-      (await container.gitStore.resolveBranch(repositoryIdOf(1), run.branchName)) ?? '',
+      (await container.platform.gitStore.resolveBranch(repositoryIdOf(1), run.branchName)) ?? '',
     );
     expect(files.map((file) => file.path)).not.toContain('model/dbt/half-written.yml');
     expect(files.filter((file) => file.path.startsWith('model/dbt/')).length).toBeGreaterThan(0);

@@ -7,8 +7,8 @@ export function createChangeFeed(options: {
   databaseUrl: string | null;
   schema: string | null;
   logger: Logger;
-}): Promise<ChangeFeed> {
+}): ChangeFeed {
   return options.databaseUrl
-    ? PostgresChangeFeed.open(options.databaseUrl, options.schema, options.logger)
-    : Promise.resolve(new InProcessChangeFeed());
+    ? new PostgresChangeFeed(options.databaseUrl, options.schema, options.logger)
+    : new InProcessChangeFeed();
 }

@@ -1,10 +1,16 @@
 import type { Logger } from 'pino';
 import type { JobHandler, JobRunner } from './job-runner.js';
 
-/** Jobs run in this process, started on the next turn of the event loop so the request answers first. */
+/**
+ * Jobs run in this process, started on the next turn of the event loop so the request answers first.
+ * Jobs enqueued before `startWorking()` wait in memory: no other process can see them, so a process that
+ * does not work jobs needs the store-backed runner to have them run elsewhere.
+ */
 export class InProcessJobRunner implements JobRunner {
   private readonly handlers = new Map<string, JobHandler<unknown>>();
   private readonly running = new Set<Promise<void>>();
+  private readonly waiting: Array<() => void> = [];
+  private isWorking = false;
   private isClosed = false;
 
   constructor(private readonly logger: Logger) {}
@@ -18,6 +24,20 @@ export class InProcessJobRunner implements JobRunner {
     const handler = this.handlers.get(jobName);
     if (!handler) throw new Error(`no handler for job ${jobName}`);
     if (this.isClosed) throw new Error(`the job runner is closed; job ${jobName} was not started`);
+    if (!this.isWorking) {
+      this.waiting.push(() => this.run(jobName, handler, payload));
+      return;
+    }
+    this.run(jobName, handler, payload);
+  }
+
+  startWorking(): void {
+    if (this.isWorking || this.isClosed) return;
+    this.isWorking = true;
+    for (const run of this.waiting.splice(0)) run();
+  }
+
+  private run(jobName: string, handler: JobHandler<unknown>, payload: unknown): void {
     const run = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => handler(payload))
       .catch((error: unknown) => this.logger.error({ err: error, job: jobName }, `job ${jobName} failed`))
