@@ -43,7 +43,8 @@ describe('the container lifecycle and process roles', () => {
     const result = await container.platform.store.database.execute(
       sql`SELECT to_regclass(${name}) IS NOT NULL AS "exists"`,
     );
-    return (result.rows[0] as { exists: boolean }).exists;
+    // Both drivers (PGlite and node-postgres) answer with their rows under `rows`.
+    return (result as { rows: Array<{ exists: boolean }> }).rows[0]?.exists === true;
   }
 
   it('runs nothing while building: migrations and the first account wait for start, and jobs are worked in role all', async () => {
