@@ -45,7 +45,8 @@ module.exports = {
     },
     {
       name: 'modules-import-factories-for-types-only',
-      comment: "Another module's factory is imported for its exported types (its services' shape), never called.",
+      comment:
+        "Another module's factory is imported for its exported types (its services' shape), never called.",
       severity: 'error',
       from: { path: '^packages/server/src/modules/([^/]+)/' },
       to: {
