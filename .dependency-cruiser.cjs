@@ -48,6 +48,43 @@ module.exports = {
       },
     },
     {
+      name: 'modules-reach-others-only-through-their-factories-exports',
+      comment:
+        "A module uses another module's exported services and types, never its routes, jobs, migrations or tables; the factory file (*.module.ts) only for its types (the container wires the services).",
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^packages/server/src/modules/([^/]+)/(.+\\.(routes|job)\\.ts$|migrations/)',
+        pathNot: '^packages/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'modules-import-factories-for-types-only',
+      comment:
+        "Another module's factory is imported for its exported types (its services' shape), never called.",
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^packages/server/src/modules/([^/]+)/[^/]+\\.module\\.ts$',
+        pathNot: '^packages/server/src/modules/$1/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'modules-never-import-the-process',
+      comment: 'Modules are built by the container; they never import it, the apps or the process.',
+      severity: 'error',
+      from: { path: '^packages/server/src/modules/' },
+      to: { path: '^packages/server/src/(container|app|main|bootstrap)\\.ts$' },
+    },
+    {
+      name: 'platform-never-imports-modules',
+      comment: 'Adapters know nothing of the modules built on them (migrations are declared by each module).',
+      severity: 'error',
+      from: { path: '^packages/server/src/platform/' },
+      to: { path: '^packages/server/src/modules/' },
+    },
+    {
       name: 'services-never-see-http',
       comment: 'Services throw AppError and return data; HTTP belongs to routes and src/http.',
       severity: 'error',

@@ -8,17 +8,17 @@ import {
   duckDbDialect,
   type SemanticQuery,
 } from '@platform/semantic';
+import { CompiledModelCache } from '../../packages/server/src/modules/data-api/compiled-model.cache.js';
+import { DataApiAccessService } from '../../packages/server/src/modules/data-api/data-api-access.service.js';
+import { DataApiCredentialService } from '../../packages/server/src/modules/data-api/data-api-credential.service.js';
+import { DeploymentWarehouseService } from '../../packages/server/src/modules/data-api/deployment-warehouse.service.js';
+import { InFlightQueries } from '../../packages/server/src/modules/data-api/in-flight-queries.js';
+import { LoadQueryService } from '../../packages/server/src/modules/data-api/load-query.service.js';
+import { QueryPlanner } from '../../packages/server/src/modules/data-api/query-planner.js';
+import { rowsToData } from '../../packages/server/src/modules/data-api/query-result.mapper.js';
 import { demoModelFiles } from '../../packages/server/src/modules/data-model/demo-model/demo-model-files.js';
 import { ModelSourceService } from '../../packages/server/src/modules/data-model/model-source.service.js';
 import { DeploymentAccessService } from '../../packages/server/src/modules/deployments/deployment-access.service.js';
-import { CompiledModelCache } from '../../packages/server/src/modules/semantic/compiled-model.cache.js';
-import { DataApiAccessService } from '../../packages/server/src/modules/semantic/data-api-access.service.js';
-import { DataApiCredentialService } from '../../packages/server/src/modules/semantic/data-api-credential.service.js';
-import { DeploymentWarehouseService } from '../../packages/server/src/modules/semantic/deployment-warehouse.service.js';
-import { InFlightQueries } from '../../packages/server/src/modules/semantic/in-flight-queries.js';
-import { LoadQueryService } from '../../packages/server/src/modules/semantic/load-query.service.js';
-import { QueryPlanner } from '../../packages/server/src/modules/semantic/query-planner.js';
-import { rowsToData } from '../../packages/server/src/modules/semantic/query-result.mapper.js';
 import { DuckDbWarehouse } from '../../packages/server/src/platform/warehouse/duckdb-warehouse.js';
 import { waitForDemoBuild } from './http-load.js';
 import { startPlatformServer } from './platform-server.js';
@@ -99,7 +99,7 @@ export async function measureLoadBreakdown(
   try {
     const { container } = server;
     const headers = { authorization: `Bearer ${server.adminKey}` };
-    const caller = await container.dataApiCredentials.authenticate(headers.authorization);
+    const caller = await container.services.dataApiCredentials.authenticate(headers.authorization);
     if (caller.kind !== 'management')
       throw new Error('the admin key must authenticate as a management caller');
     const list = (await (await fetch(`${server.url}/api/v1/deployments`, { headers })).json()) as {
@@ -114,8 +114,8 @@ export async function measureLoadBreakdown(
     );
     if (compiledFiles.errors.length > 0) throw new Error('the demo model does not compile');
     const model = compileDataModel(compiledFiles.model);
-    const settings = await container.warehouses.settingsOf(demo);
-    const warehouse = await container.warehouses.open(demo.id, settings);
+    const settings = await container.services.warehouses.settingsOf(demo);
+    const warehouse = await container.services.warehouses.open(demo.id, settings);
     const url = new URL(
       `${server.url}/deployments/${demo.id}/data/v1/load?query=${encodeURIComponent(JSON.stringify(query))}`,
     );
@@ -135,7 +135,7 @@ export async function measureLoadBreakdown(
         const result = await warehouse.query(compiled.sql, compiled.params);
         return rowsToData(compiled.columns, result.columns, result.rows);
       },
-      service: () => container.loadQueries.load(caller, demo.id, { query }),
+      service: () => container.services.loadQueries.load(caller, demo.id, { query }),
       http: overHttp,
       httpWithoutLogs: async () => {
         const level = container.logger.level;

@@ -65,8 +65,8 @@ export async function startPlatformServer(options: {
     await rm(dataDirectory, { recursive: true, force: true });
   };
   try {
-    const bootstrap = await container.bootstrap.run({ writeKeyFile: false });
-    if (!bootstrap.adminApiKey) throw new Error('a fresh store must bootstrap an admin key');
+    const { bootstrap } = await container.start({ writeKeyFile: false });
+    if (!bootstrap?.adminApiKey) throw new Error('a fresh store must bootstrap an admin key');
     const app = buildApp(container);
     const address = await app.listen({ host: config.host, port: config.port });
     config.publicUrl = address;

@@ -5,41 +5,30 @@ import { createHttpServer } from './http/create-http-server.js';
 import { writeManagementError } from './http/error-body.js';
 import { registerSurface } from './http/register-surface.js';
 import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
-import { agentsRoutes } from './modules/agents/agents.routes.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
 import { writeChatError } from './modules/chat/chat-error-body.js';
 import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
-import { dataModelRoutes } from './modules/data-model/data-model.routes.js';
-import { dbtSyncRoutes } from './modules/dbt-sync/dbt-sync.routes.js';
-import { deploymentsRoutes } from './modules/deployments/deployments.routes.js';
-import { environmentsRoutes } from './modules/environments/environments.routes.js';
-import { apiKeysRoutes } from './modules/identity/api-keys.routes.js';
+import { dataApiAuthentication } from './modules/data-api/data-api-authentication.js';
 import { managementAuthentication } from './modules/identity/management-authentication.js';
-import { userAttributesRoutes } from './modules/identity/user-attributes.routes.js';
-import { usersRoutes } from './modules/identity/users.routes.js';
-import { dataApiAuthentication } from './modules/semantic/data-api-authentication.js';
-import { semanticRoutes } from './modules/semantic/semantic.routes.js';
-import { chatSpecRoutes, systemRoutes } from './modules/system/system.routes.js';
 import type { OperationHandlers } from './operation-contexts.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
 function handlersOf(container: Container): OperationHandlers<typeof operations> {
+  const { modules } = container;
   return {
-    ...systemRoutes(container.openApi),
-    ...usersRoutes(container.users),
-    ...apiKeysRoutes(container.apiKeys),
-    ...deploymentsRoutes(container),
-    ...dataModelRoutes(container),
-    ...dbtSyncRoutes(container),
-    ...semanticRoutes(container),
-    ...environmentsRoutes(container),
-    ...agentsRoutes(container),
-    ...userAttributesRoutes(container.userAttributes),
+    getOpenApiSpec: modules.system.handlers.getOpenApiSpec,
+    ...modules.identity.handlers,
+    ...modules.deployments.handlers,
+    ...modules.dataModel.handlers,
+    ...modules.dbtSync.handlers,
+    ...modules.dataApi.handlers,
+    ...modules.environments.handlers,
+    ...modules.agents.handlers,
   };
 }
 
 /** The management and build API. Builds the app without listening, so tests drive it in-process. */
 export function buildApp(container: Container): FastifyInstance {
+  const { services } = container;
   const app = createHttpServer({
     logger: container.logger,
     bodyLimitBytes: container.config.bodyLimitBytes,
@@ -48,8 +37,8 @@ export function buildApp(container: Container): FastifyInstance {
   });
   registerSurface(app, operations, handlersOf(container), {
     authentication: {
-      management: managementAuthentication(container.credentials, container.authorization),
-      dataApi: dataApiAuthentication(container.dataApiCredentials),
+      management: managementAuthentication(services.credentials, services.authorization),
+      dataApi: dataApiAuthentication(services.dataApiCredentials),
       webhook: webhookRequest,
     },
     writeError: writeManagementError,
@@ -70,8 +59,8 @@ export function buildChatApp(container: Container): FastifyInstance {
     readinessChecks: container.readinessChecks,
   });
   const handlers: OperationHandlers<typeof chatOperations> = {
-    ...chatRoutes(container.chatRequests),
-    ...chatSpecRoutes(container.chatOpenApi),
+    ...container.modules.chat.handlers,
+    getChatOpenApiSpec: container.modules.system.handlers.getChatOpenApiSpec,
   };
   registerSurface(app, chatOperations, handlers, {
     authentication: { chat: chatRequestCredentials, none: anonymousRequest },
@@ -81,4 +70,13 @@ export function buildChatApp(container: Container): FastifyInstance {
     streamContentType: 'application/json; charset=utf-8',
   });
   return app;
+}
+
+/** A `worker` process's listener on PLATFORM_PORT: only the health probes, for the orchestrator. */
+export function buildHealthApp(container: Container): FastifyInstance {
+  return createHttpServer({
+    logger: container.logger.child({ listener: 'health' }),
+    bodyLimitBytes: container.config.bodyLimitBytes,
+    readinessChecks: container.readinessChecks,
+  });
 }

@@ -3,7 +3,13 @@ import { isAbsolute, resolve } from 'node:path';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
 import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
 
+/** What this process does: everything, the management/build/data API, the Chat API, or background jobs. */
+export const processRoles = ['all', 'api', 'ai', 'worker'] as const;
+export type ProcessRole = (typeof processRoles)[number];
+
 export interface Config {
+  /** PLATFORM_ROLE (or `--role`): which listeners this process opens and whether it works jobs. */
+  role: ProcessRole;
   host: string;
   port: number;
   aiPort: number;
@@ -94,6 +100,14 @@ function directoryList(environment: NodeJS.ProcessEnv, name: string, workingDire
     .map((directory) => (isAbsolute(directory) ? directory : resolve(workingDirectory, directory)));
 }
 
+function processRole(environment: NodeJS.ProcessEnv): ProcessRole {
+  const role = optional(environment, 'PLATFORM_ROLE') ?? 'all';
+  if (!processRoles.includes(role as ProcessRole)) {
+    throw new ConfigError(`PLATFORM_ROLE must be one of ${processRoles.join(', ')}, got "${role}"`);
+  }
+  return role as ProcessRole;
+}
+
 const llmProviders = ['builtin', 'openai-compatible', 'anthropic'] as const;
 
 function isHttpUrl(text: string): boolean {
@@ -157,6 +171,7 @@ export function loadConfig(
     .filter(Boolean);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
+    role: processRole(environment),
     host,
     port,
     aiPort,

@@ -2,8 +2,8 @@ import type { OperationDefinition } from '@platform/contract';
 import type { OperationHandlers as SurfaceOperationHandlers } from './http/operation-handler.js';
 import type { WebhookContext } from './http/webhook-request.js';
 import type { ChatRequestContext } from './modules/chat/chat-request-credentials.js';
+import type { DataApiRequestContext } from './modules/data-api/data-api-authentication.js';
 import type { ManagementRequestContext } from './modules/identity/management-authentication.js';
-import type { DataApiRequestContext } from './modules/semantic/data-api-authentication.js';
 
 /**
  * What each authentication scheme of the contract tells a handler, from the module that owns the scheme.

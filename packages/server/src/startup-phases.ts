@@ -16,8 +16,8 @@ export const startupMarks = {
 const phaseOfMark: ReadonlyArray<[string, string]> = [
   [startupMarks.imported, 'imports'],
   [startupMarks.storeOpened, 'storeOpen'],
-  [startupMarks.migrated, 'migrations'],
   [startupMarks.containerBuilt, 'services'],
+  [startupMarks.migrated, 'migrations'],
   [startupMarks.bootstrapped, 'bootstrap'],
   [startupMarks.listening, 'listen'],
 ];

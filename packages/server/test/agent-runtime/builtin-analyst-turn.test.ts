@@ -2,7 +2,7 @@ import { loadSqlInterface } from '@platform/semantic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors/app-error.js';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
-import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
+import type { AgentDataAccess } from '../../src/modules/data-api/agent-data-access.js';
 import type { AgentEvent, BuiltinAnalystContext } from '../../src/platform/llm/agent-turn.types.js';
 import { createAgentRunner } from '../../src/platform/llm/create-agent-runner.js';
 import { printed } from '../builtin-analyst/analyst-harness.js';

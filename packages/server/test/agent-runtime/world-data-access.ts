@@ -5,8 +5,8 @@ import {
   resolveAccess,
   translateSql,
 } from '@platform/semantic';
-import type { AgentDataAccess, PlatformMetaResult } from '../../src/modules/semantic/agent-data-access.js';
-import { columnPositions, rowValues } from '../../src/modules/semantic/query-result.mapper.js';
+import type { AgentDataAccess, PlatformMetaResult } from '../../src/modules/data-api/agent-data-access.js';
+import { columnPositions, rowValues } from '../../src/modules/data-api/query-result.mapper.js';
 import type { AnalystWorld } from '../builtin-analyst/analyst-harness.js';
 
 /** Distinct values read per dimension, as the server's lookup does. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
-import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
-import type { ChatDataIdentity } from '../../src/modules/semantic/data-api-caller.js';
+import type { AgentDataAccess } from '../../src/modules/data-api/agent-data-access.js';
+import type { ChatDataIdentity } from '../../src/modules/data-api/data-api-caller.js';
 import type { AgentEvent } from '../../src/platform/llm/agent-turn.types.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { currentUser, dataAccessFor, warehouseNumber, warehouseRows } from './agent-tools-helpers.js';
@@ -36,7 +36,7 @@ describe('the built-in analyst answers with the real tools and data access', () 
   /** One answer of the agent loop, as the chat stream would run it. */
   async function ask(data: AgentDataAccess, question: string): Promise<Answer> {
     const events: AgentEvent[] = [];
-    for await (const event of server.container.agentRunner.runTurn({
+    for await (const event of server.container.platform.agentRunner.runTurn({
       model: builtin,
       builtinAnalyst: { now, timezone: data.timezone, lookupValues: (path) => data.lookupValues(path) },
       instructions: null,

@@ -2,9 +2,9 @@ import type { Tool } from 'ai';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
+import type { AgentDataAccess } from '../../src/modules/data-api/agent-data-access.js';
+import type { ChatDataIdentity } from '../../src/modules/data-api/data-api-caller.js';
 import { deploymentsTable } from '../../src/modules/deployments/deployments.tables.js';
-import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
-import type { ChatDataIdentity } from '../../src/modules/semantic/data-api-caller.js';
 import type { TestServer } from '../support/test-server.js';
 
 /** The account and user behind the server's admin key. */
@@ -19,7 +19,7 @@ export function dataAccessFor(
   server: TestServer,
   target: { accountId: number; deploymentId: number; identity: ChatDataIdentity; timezone?: string },
 ): AgentDataAccess {
-  return server.container.agentData.accessFor({
+  return server.container.services.agentData.accessFor({
     accountId: target.accountId,
     deploymentId: target.deploymentId,
     branchName: null,
@@ -47,7 +47,8 @@ export function toolsOf(data: AgentDataAccess) {
 
 /** Rows of a raw SQL query on a deployment's warehouse, bypassing the semantic layer. */
 export async function warehouseRows(server: TestServer, deploymentId: number, sql: string) {
-  const { warehouses, store } = server.container;
+  const { warehouses } = server.container.services;
+  const { store } = server.container.platform;
   const [deployment] = await store.database
     .select({ id: deploymentsTable.id, accountId: deploymentsTable.accountId })
     .from(deploymentsTable)

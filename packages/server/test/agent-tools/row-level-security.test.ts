@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentDataAccess } from '../../src/modules/semantic/agent-data-access.js';
-import type { ChatDataIdentity } from '../../src/modules/semantic/data-api-caller.js';
+import type { AgentDataAccess } from '../../src/modules/data-api/agent-data-access.js';
+import type { ChatDataIdentity } from '../../src/modules/data-api/data-api-caller.js';
 import { createOtherAccount, startTestServer, type TestServer } from '../support/test-server.js';
 import { currentUser, dataAccessFor, toolsOf, warehouseNumber } from './agent-tools-helpers.js';
 import { createTicketDeployment, ticketRegions, tickets } from './ticket-world.js';

@@ -60,7 +60,7 @@ describe.each(storeEngines)(
       expect(items[0]).toMatchObject({ id, tokenPrefix: token.slice(0, 10), lastUsedAt: null });
       expect(JSON.stringify(listed.body)).not.toContain(token);
 
-      const directory = server.container.chatAgents;
+      const directory = server.container.services.chatAgents;
       const { accountId } = await directory.agentForChat('default', agentId);
       expect(await directory.authenticateAgentKey(token)).toEqual({ agentId, accountId });
       const afterUse = (await server.request({ method: 'GET', url: keysUrl })).body as {
@@ -79,7 +79,7 @@ describe.each(storeEngines)(
     });
 
     it('resolves agents for the chat paths, and NOT_FOUND for anything that does not name one', async () => {
-      const directory = server.container.chatAgents;
+      const directory = server.container.services.chatAgents;
       const agent = await directory.agentForChat('default', agentId);
       expect(agent).toMatchObject({
         id: agentId,
@@ -140,7 +140,7 @@ describe.each(storeEngines)(
       };
       expect(enabled.body).toEqual(expected);
       expect((await server.request({ method: 'GET', url: chatAuthUrl })).body).toEqual(expected);
-      expect(await server.container.chatAgents.chatAuthSettingsOf(deploymentId)).toEqual({
+      expect(await server.container.services.chatAgents.chatAuthSettingsOf(deploymentId)).toEqual({
         ...expected,
         secret,
       });
@@ -152,7 +152,9 @@ describe.each(storeEngines)(
         body: { ...expected, jwksUrl: 'https://auth.example.com/.well-known/jwks.json', audience: 'chat' },
       });
       expect(switched.body).toMatchObject({ secret: '[ENCRYPTED]', audience: 'chat' });
-      expect(await server.container.chatAgents.chatAuthSettingsOf(deploymentId)).toMatchObject({ secret });
+      expect(await server.container.services.chatAgents.chatAuthSettingsOf(deploymentId)).toMatchObject({
+        secret,
+      });
       const withoutSecret = await server.request({
         method: 'PUT',
         url: chatAuthUrl,

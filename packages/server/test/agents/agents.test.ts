@@ -67,8 +67,13 @@ describe.each(storeEngines)('agents of a deployment on %s', (engine: StoreEngine
       ],
     });
     // Running the first-start hook again, or starting again, adds nothing.
-    const { accountId } = await server.container.chatAgents.defaultAgentForChat('default', String(demoId));
-    expect(await new DemoAgentService(server.container.store.database).ensure(accountId, demoId)).toBe(false);
+    const { accountId } = await server.container.services.chatAgents.defaultAgentForChat(
+      'default',
+      String(demoId),
+    );
+    expect(
+      await new DemoAgentService(server.container.platform.store.database).ensure(accountId, demoId),
+    ).toBe(false);
     expect(await server.container.bootstrap.run({ writeKeyFile: false })).toMatchObject({ accountId });
     const afterRestart = await server.request({ method: 'GET', url: `/api/v1/deployments/${demoId}/agents` });
     expect((afterRestart.body as { items: Agent[] }).items).toHaveLength(1);
@@ -168,11 +173,11 @@ describe.each(storeEngines)('agents of a deployment on %s', (engine: StoreEngine
       body: { name: 'keyed again', model: (read.body as Agent).model },
     });
     expect(roundTrip.status, JSON.stringify(roundTrip.body)).toBe(200);
-    const forChat = await server.container.chatAgents.agentForChat('default', agent.id);
+    const forChat = await server.container.services.chatAgents.agentForChat('default', agent.id);
     expect(forChat.model).toEqual({ provider: 'anthropic', baseUrl: null, model: null, apiKey: modelApiKey });
 
     // The column itself holds ciphertext only.
-    const rows = await server.container.store.database.execute(
+    const rows = await server.container.platform.store.database.execute(
       sql`SELECT model_api_key_encrypted FROM agents WHERE id = ${agent.id}`,
     );
     expect(JSON.stringify(rows)).not.toContain(modelApiKey);
@@ -254,15 +259,17 @@ describe.each(storeEngines)('agents of a deployment on %s', (engine: StoreEngine
       url: `/api/v1/deployments/${doomedId}/chat-auth`,
       body: { enabled: true, secret: 'shared-secret' },
     });
-    expect(await server.container.chatAgents.authenticateAgentKey(token)).not.toBeNull();
+    expect(await server.container.services.chatAgents.authenticateAgentKey(token)).not.toBeNull();
     expect((await server.request({ method: 'DELETE', url: `/api/v1/deployments/${doomedId}` })).status).toBe(
       200,
     );
-    expect(await server.container.chatAgents.authenticateAgentKey(token)).toBeNull();
-    await expect(server.container.chatAgents.agentForChat('default', agent.id)).rejects.toMatchObject({
+    expect(await server.container.services.chatAgents.authenticateAgentKey(token)).toBeNull();
+    await expect(
+      server.container.services.chatAgents.agentForChat('default', agent.id),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(await server.container.chatAgents.chatAuthSettingsOf(doomedId)).toMatchObject({
+    expect(await server.container.services.chatAgents.chatAuthSettingsOf(doomedId)).toMatchObject({
       enabled: false,
       secret: null,
     });

@@ -17,7 +17,7 @@ import {
   type SqlTranslation,
   translateSql,
 } from '@platform/semantic';
-import { columnPositions, rowValues } from '../../src/modules/semantic/query-result.mapper.js';
+import { columnPositions, rowValues } from '../../src/modules/data-api/query-result.mapper.js';
 import type { Warehouse } from '../../src/platform/warehouse/warehouse.js';
 
 /** Rows `platformSqlApi` puts in a tool result; the rest only count in `totalRows`. */

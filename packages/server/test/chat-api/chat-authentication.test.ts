@@ -166,8 +166,10 @@ describe.each(storeEngines)('Chat API authentication on %s', (engine: StoreEngin
         withToken(token),
       );
       expectAuthenticated(answer);
-      const accountId = (await chat.server.container.accounts.accountByName('default'))?.id ?? 0;
-      const user = await chat.server.container.chatUsers.find(accountId, { externalId: 'token-user' });
+      const accountId = (await chat.server.container.services.accounts.accountByName('default'))?.id ?? 0;
+      const user = await chat.server.container.services.chatUsers.find(accountId, {
+        externalId: 'token-user',
+      });
       expect(user).toMatchObject({ externalId: 'token-user', email: 'token@example.com', internalId: null });
     });
 

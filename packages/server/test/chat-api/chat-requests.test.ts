@@ -49,7 +49,7 @@ describe.each(storeEngines)('Chat API requests on %s', (engine: StoreEngine) => 
   });
 
   it('accepts the e-mail of any stored user as internalId, in any case, and refuses everyone else', async () => {
-    const accountId = (await chat.server.container.accounts.accountByName('default'))?.id ?? 0;
+    const accountId = (await chat.server.container.services.accounts.accountByName('default'))?.id ?? 0;
     // The first admin every server creates, and a user on a single-label intranet domain.
     const created = await chat.server.request({
       method: 'POST',
@@ -61,7 +61,7 @@ describe.each(storeEngines)('Chat API requests on %s', (engine: StoreEngine) => 
       const answer = await chat.post(url, { input: 'hi', sessionSettings: { internalId } }, key);
       expect(answer.status, answer.text).toBe(200);
       expect(answer.lines.some((line) => line.role === 'assistant')).toBe(true);
-      const user = await chat.server.container.chatUsers.find(accountId, { internalId });
+      const user = await chat.server.container.services.chatUsers.find(accountId, { internalId });
       expect(user).toMatchObject({ internalId: internalId.toLowerCase(), externalId: null });
     }
     await expectBadRequest(

@@ -20,7 +20,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
     const demoId = await findDeploymentId(server, 'demo');
     const agents = await server.request({ method: 'GET', url: `/api/v1/deployments/${demoId}/agents` });
     const agentId = (agents.body as { items: Array<{ id: string }> }).items[0]?.id ?? '';
-    agent = await server.container.chatAgents.agentForChat('default', agentId);
+    agent = await server.container.services.chatAgents.agentForChat('default', agentId);
     const attribute = await server.request({
       method: 'POST',
       url: '/api/v1/user-attributes',
@@ -33,7 +33,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
   });
 
   it("hands an API-key session's groups, security context and user attributes to data queries", async () => {
-    const session = await server.container.chatSessions.build(
+    const session = await server.container.services.chatSessions.build(
       agent,
       { method: 'apiKey' },
       {
@@ -62,7 +62,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
   });
 
   it("gives a platform token's claims to data queries and ignores sessionSettings", async () => {
-    const session = await server.container.chatSessions.build(
+    const session = await server.container.services.chatSessions.build(
       agent,
       {
         method: 'platformToken',
@@ -84,7 +84,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
 
   it("applies an internal user's own role: the session names the account user", async () => {
     const { userId } = await createUserWithKey(server, 'viewer', 'Chat.Viewer@example.com');
-    const session = await server.container.chatSessions.build(
+    const session = await server.container.services.chatSessions.build(
       agent,
       { method: 'apiKey' },
       { sessionSettings: { internalId: 'chat.viewer@example.com' } },
@@ -95,7 +95,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
 
   it('refuses an internalId that names no active user of the account', async () => {
     await expect(
-      server.container.chatSessions.build(
+      server.container.services.chatSessions.build(
         agent,
         { method: 'apiKey' },
         { sessionSettings: { internalId: 'stranger@example.com' } },

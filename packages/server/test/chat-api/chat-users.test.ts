@@ -29,7 +29,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    accountId = (await server.container.accounts.accountByName('default'))?.id ?? 0;
+    accountId = (await server.container.services.accounts.accountByName('default'))?.id ?? 0;
   });
   afterAll(async () => {
     await server?.close();
@@ -41,7 +41,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
   });
 
   it('provisions an external user once and finds them again while they live', async () => {
-    const users = new ChatUsersService(server.container.store.database);
+    const users = new ChatUsersService(server.container.platform.store.database);
     const first = await users.provisionExternal(accountId, { externalId: 'same-person', email: null });
     const again = await users.provisionExternal(accountId, {
       externalId: 'same-person',
@@ -53,7 +53,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
   });
 
   it('keeps users of different accounts apart', async () => {
-    const users = new ChatUsersService(server.container.store.database);
+    const users = new ChatUsersService(server.container.platform.store.database);
     const other = await createOtherAccount(server);
     const here = await users.provisionExternal(accountId, { externalId: 'twin', email: null });
     const there = await users.provisionExternal(other.accountId, { externalId: 'twin', email: null });
@@ -63,7 +63,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('expires an ephemeral user after its TTL and makes a returning one a new user', async () => {
     const clock = movableClock('2026-11-22T00:00:00Z');
-    const users = new ChatUsersService(server.container.store.database, { now: clock.now });
+    const users = new ChatUsersService(server.container.platform.store.database, { now: clock.now });
     const first = await users.provisionExternal(accountId, {
       externalId: 'short-lived',
       email: null,
@@ -82,7 +82,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('never lets an ephemeral user live longer than a week, whatever TTL is asked', async () => {
     const clock = movableClock('2026-11-22T00:00:00Z');
-    const users = new ChatUsersService(server.container.store.database, { now: clock.now });
+    const users = new ChatUsersService(server.container.platform.store.database, { now: clock.now });
     const user = await users.provisionExternal(accountId, {
       externalId: 'week-long',
       email: null,
@@ -96,7 +96,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('keeps a non-ephemeral user past any TTL, and a kept user stays kept', async () => {
     const clock = movableClock('2026-11-22T00:00:00Z');
-    const users = new ChatUsersService(server.container.store.database, { now: clock.now });
+    const users = new ChatUsersService(server.container.platform.store.database, { now: clock.now });
     const kept = await users.provisionExternal(accountId, {
       externalId: 'keeper',
       email: null,
@@ -114,7 +114,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('refuses the non-ephemeral user beyond the cap with 403, but still admits ephemeral ones', async () => {
     const other = await createOtherAccount(server);
-    const users = new ChatUsersService(server.container.store.database, { nonEphemeralLimit: 3 });
+    const users = new ChatUsersService(server.container.platform.store.database, { nonEphemeralLimit: 3 });
     for (const externalId of ['kept-1', 'kept-2', 'kept-3']) {
       await users.provisionExternal(other.accountId, { externalId, email: null, isEphemeral: false });
     }
@@ -137,7 +137,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
   });
 
   it('gives an account user one chat user, found by their e-mail in any case', async () => {
-    const users = new ChatUsersService(server.container.store.database);
+    const users = new ChatUsersService(server.container.platform.store.database);
     const first = await users.provisionInternal(accountId, 'Analyst@Example.com');
     const again = await users.provisionInternal(accountId, 'analyst@example.com');
     expect(again.id).toBe(first.id);

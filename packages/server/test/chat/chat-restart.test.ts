@@ -29,19 +29,21 @@ describe('chat threads across a restart', () => {
     const agent = await demoAgent(container, model.baseUrl);
     const session = await sessionOf(container, agent, 'restart-user');
     model.enqueue(textCompletion(['Kept.']));
-    const first = await readAll(await container.chatStreams.start(session, { input: 'Keep this?' }, signal));
+    const first = await readAll(
+      await container.services.chatStreams.start(session, { input: 'Keep this?' }, signal),
+    );
     const chatId = first.lines[0]?.state?.chatId ?? '';
     const before = first.lines.find((line) => line.id === '__state__')?.state?.messages;
     await container.close();
     container = null;
 
     container = await startDiskContainer(dataDirectory, busEnvironment);
-    const state = await readAll(await container.chatStreams.start(session, { chatId }, signal));
+    const state = await readAll(await container.services.chatStreams.start(session, { chatId }, signal));
     expect(state.lines[0]?.state).toEqual({ chatId, isStreaming: false });
     expect(state.lines[1]?.state?.messages).toEqual(before);
     model.enqueue(textCompletion(['Continued.']));
     const next = await readAll(
-      await container.chatStreams.start(
+      await container.services.chatStreams.start(
         { ...session, agent: await demoAgent(container, model.baseUrl) },
         { chatId, input: 'Go on?' },
         signal,

@@ -60,7 +60,7 @@ describe.each(storeEngines)('the chat stream sequence (%s)', (engine: StoreEngin
     );
     const messageId = newMessageId();
     const { lines, error } = await readAll(
-      await server.container.chatStreams.start(session, { input: question, messageId }, signal),
+      await server.container.services.chatStreams.start(session, { input: question, messageId }, signal),
     );
     expect(error).toBeNull();
     expectIncreasingSort(lines);
@@ -177,13 +177,19 @@ describe.each(storeEngines)('the chat stream sequence (%s)', (engine: StoreEngin
     // The same messageId again is never answered twice: the retained stream is replayed as it was.
     const requests = model.requestCount();
     const replay = await readAll(
-      await server.container.chatStreams.start(session, { chatId, input: question, messageId }, signal),
+      await server.container.services.chatStreams.start(
+        session,
+        { chatId, input: question, messageId },
+        signal,
+      ),
     );
     expect(replay.lines).toEqual(lines);
     expect(model.requestCount()).toBe(requests);
 
     // Without input: the thread's state, as the stream's __state__ had it.
-    const stateOnly = await readAll(await server.container.chatStreams.start(session, { chatId }, signal));
+    const stateOnly = await readAll(
+      await server.container.services.chatStreams.start(session, { chatId }, signal),
+    );
     expect(stateOnly.lines).toEqual([
       { id: '__cutoff__', role: 'assistant', sort: 0, state: { chatId, isStreaming: false } },
       { ...state, sort: 1 },
@@ -192,11 +198,13 @@ describe.each(storeEngines)('the chat stream sequence (%s)', (engine: StoreEngin
 
   it('passes the earlier questions and final answers to the model as history', async () => {
     model.enqueue(textCompletion(['First answer.']));
-    const first = await readAll(await server.container.chatStreams.start(session, { input: 'One?' }, signal));
+    const first = await readAll(
+      await server.container.services.chatStreams.start(session, { input: 'One?' }, signal),
+    );
     const chatId = first.lines[0]?.state?.chatId ?? '';
     model.enqueue(textCompletion(['Second answer.']));
     const second = await readAll(
-      await server.container.chatStreams.start(session, { chatId, input: 'Two?' }, signal),
+      await server.container.services.chatStreams.start(session, { chatId, input: 'Two?' }, signal),
     );
     expect(second.lines.find(isFinal)?.content).toBe('Second answer.');
     // A generated messageId has the client's form.

@@ -21,9 +21,12 @@ export function newMessageId(): string {
 
 /** The demo deployment's default agent, answering with the model at `baseUrl`. */
 export async function demoAgent(container: Container, baseUrl: string): Promise<ChatAgent> {
-  const [account] = await container.store.database.select().from(accountsTable).limit(1);
+  const [account] = await container.platform.store.database.select().from(accountsTable).limit(1);
   if (!account) throw new Error('the test server has no account');
-  const agent = await container.chatAgents.defaultAgentForChat(account.name, String(demoDeploymentId));
+  const agent = await container.services.chatAgents.defaultAgentForChat(
+    account.name,
+    String(demoDeploymentId),
+  );
   return { ...agent, model: { provider: 'openai-compatible', baseUrl, model: 'scripted', apiKey: null } };
 }
 
@@ -33,7 +36,7 @@ export async function sessionOf(
   agent: ChatAgent,
   externalId: string,
 ): Promise<ChatSession> {
-  const user = await container.chatUsers.provisionExternal(agent.accountId, {
+  const user = await container.services.chatUsers.provisionExternal(agent.accountId, {
     externalId,
     email: null,
   });

@@ -54,7 +54,7 @@ describe.each(storeEngines)('the chat thread states (%s)', (engine: StoreEngine)
     await model?.close();
   });
 
-  const chat = () => server.container.chatStreams;
+  const chat = () => server.container.services.chatStreams;
   const stateOf = async (chatId: string) => {
     const { lines } = await readAll(await chat().start(session, { chatId }, signal));
     return { isStreaming: lines[0]?.state?.isStreaming, messages: lines[1]?.state?.messages ?? [] };
@@ -193,7 +193,7 @@ describe.each(storeEngines)('the chat thread states (%s)', (engine: StoreEngine)
     const before = await readAll(await chat().start(session, { input: 'Before?' }, signal));
     const chatId = before.lines[0]?.state?.chatId ?? '';
     // A claim with no stream behind it is what a process that died mid-answer leaves.
-    const threads = new ChatThreadsRepository(server.container.store.database);
+    const threads = new ChatThreadsRepository(server.container.platform.store.database);
     const deadMessageId = newMessageId();
     expect(await threads.claim(chatId, deadMessageId)).toBe(true);
     await threads.addMessage(chatId, {
@@ -207,9 +207,13 @@ describe.each(storeEngines)('the chat thread states (%s)', (engine: StoreEngine)
     });
     const container = server.container;
     const impatient = new ChatStreamService(
-      container.store.database,
-      container.streamBus,
-      { agentRunner: container.agentRunner, agentData: container.agentData, createAgentTools },
+      container.platform.store.database,
+      container.platform.streamBus,
+      {
+        agentRunner: container.platform.agentRunner,
+        agentData: container.services.agentData,
+        createAgentTools,
+      },
       container.logger,
       { claimGraceMilliseconds: 0 },
     );

@@ -113,7 +113,7 @@ describe.each(storeEngines)('data-model builds on %s', (engine: StoreEngine) => 
     await writeFiles(server, base, { 'model/cubes/orders.yml': validCube('orders') });
     await server.request({ method: 'POST', url: `${base}/commit`, body: {} });
     await waitForBuild(server, deploymentId, branchName);
-    const database = server.container.store.database;
+    const database = server.container.platform.store.database;
     const [head] = await database
       .select({ commitOid: buildsTable.commitOid })
       .from(buildsTable)
@@ -143,7 +143,7 @@ describe.each(storeEngines)('data-model builds on %s', (engine: StoreEngine) => 
 
   it('fails a build whose job was interrupted as often as it may be, with the reason', async () => {
     const { deploymentId } = await createModelDeployment(server);
-    const database = server.container.store.database;
+    const database = server.container.platform.store.database;
     const [build] = await database
       .insert(buildsTable)
       .values({ deploymentId, branchName: 'main', commitOid: '0'.repeat(40), status: 'building', attempt: 3 })

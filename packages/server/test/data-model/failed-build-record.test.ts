@@ -61,7 +61,7 @@ describe.each(storeEngines)(
 
     /** Runs `operation` while the store refuses every new build, and returns its answer. */
     async function withBuildsRefused<Result>(operation: () => Promise<Result>): Promise<Result> {
-      const database = server.container.store.database;
+      const database = server.container.platform.store.database;
       await database.execute(
         sql`ALTER TABLE data_model_builds ADD CONSTRAINT builds_refused CHECK (false) NOT VALID`,
       );
@@ -74,7 +74,7 @@ describe.each(storeEngines)(
 
     /** Every branch head of the deployment's repository, as git holds them. */
     async function branchHeads(deploymentId: number) {
-      return server.container.gitStore.listBranches(repositoryIdOf(deploymentId));
+      return server.container.platform.gitStore.listBranches(repositoryIdOf(deploymentId));
     }
 
     it('commit: the dev-mode branch keeps its head, and committing again works', async () => {

@@ -216,7 +216,7 @@ describe.each(storeEngines)('dbt sync API on %s', (engine: StoreEngine) => {
     expect(second.pageInfo.hasNextPage).toBe(false);
     expect((await list('first=500')).items).toHaveLength(2);
     // A page holds at most 100 runs, whatever `first` asks for.
-    await server.container.store.database.insert(dbtSyncRunsTable).values(
+    await server.container.platform.store.database.insert(dbtSyncRunsTable).values(
       Array.from({ length: 103 }, (_, index) => ({
         syncJobId: crypto.randomUUID(),
         deploymentId,

@@ -32,7 +32,7 @@ async function orphanedRun(
     withoutJob?: boolean;
   } = {},
 ) {
-  const database = container.store.database;
+  const database = container.platform.store.database;
   const branchName = `dbt-sync/orphan-${Math.random().toString(16).slice(2, 10)}`;
   const [row] = await database
     .insert(dbtSyncRunsTable)
@@ -58,14 +58,14 @@ async function orphanedRun(
   }
   if (options.leftBranch) {
     const repositoryId = repositoryIdOf(deploymentId);
-    await container.gitStore.ensureRepository(repositoryId, {
+    await container.platform.gitStore.ensureRepository(repositoryId, {
       defaultBranch: 'main',
       author: { name: 'x', email: 'x@example.com' },
     });
-    const head = await container.gitStore.resolveBranch(repositoryId, 'main');
+    const head = await container.platform.gitStore.resolveBranch(repositoryId, 'main');
     if (!head) throw new Error('no main branch');
-    await container.gitStore.createBranch(repositoryId, branchName, head);
-    await container.gitStore.commitToBranch(repositoryId, {
+    await container.platform.gitStore.createBranch(repositoryId, branchName, head);
+    await container.platform.gitStore.commitToBranch(repositoryId, {
       branch: branchName,
       expectedHead: head,
       changes: [{ path: 'model/dbt/half-written.yml', content: new TextEncoder().encode('cubes: [') }],
@@ -101,13 +101,13 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     expect(await logMessagesOf(server, deploymentId, run.syncJobId)).toContain(
       'resumed from the start (attempt 2)',
     );
-    const [after] = await server.container.store.database
+    const [after] = await server.container.platform.store.database
       .select()
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, run.id));
     expect(after?.attempts).toBe(2);
     // The kept manifest goes once the run has ended.
-    const kept = await server.container.store.database
+    const kept = await server.container.platform.store.database
       .select()
       .from(dbtSyncManifestsTable)
       .where(eq(dbtSyncManifestsTable.runId, run.id));
@@ -118,9 +118,9 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     const { deploymentId } = await createModelDeployment(server);
     // The run is at attempt 2 (taken over); a job of attempt 1 (the late process) comes to it.
     const run = await orphanedRun(server.container, deploymentId, { attempts: 2, withoutJob: true });
-    await server.container.jobs.enqueue('dbt-sync', { runId: run.id });
-    await server.container.jobs.idle();
-    const [after] = await server.container.store.database
+    await server.container.platform.jobs.enqueue('dbt-sync', { runId: run.id });
+    await server.container.platform.jobs.idle();
+    const [after] = await server.container.platform.store.database
       .select()
       .from(dbtSyncRunsTable)
       .where(eq(dbtSyncRunsTable.id, run.id));
@@ -137,7 +137,7 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
       error: 'the server stopped while the sync ran 3 times; start it again',
     });
     expect(await branchNames(server, deploymentId)).not.toContain(run.branchName);
-    const kept = await server.container.store.database
+    const kept = await server.container.platform.store.database
       .select()
       .from(dbtSyncManifestsTable)
       .where(eq(dbtSyncManifestsTable.runId, run.id));
@@ -172,7 +172,10 @@ describe.each(storeEngines)('dbt syncs a stopped process left running, on %s', (
     });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     // Only now is the job found: the cancel was recorded before the takeover.
-    await orphanedJob(server.container.store.database, { name: 'dbt-sync', payload: { runId: run.id } });
+    await orphanedJob(server.container.platform.store.database, {
+      name: 'dbt-sync',
+      payload: { runId: run.id },
+    });
     expect(await waitForSync(server, deploymentId, run.syncJobId)).toMatchObject({
       status: 'FAILED',
       error: 'cancelled',
@@ -201,7 +204,7 @@ describe('a dbt sync across a restart of the server', () => {
 
   it('is resumed by the next start of the server and completes', async () => {
     container = await startDiskContainer(dataDirectory, leaseEnvironment);
-    const [demo] = await container.store.database.select().from(dbtSyncRunsTable).limit(1);
+    const [demo] = await container.platform.store.database.select().from(dbtSyncRunsTable).limit(1);
     expect(demo).toBeUndefined();
     // The demo deployment (id 1) has a model of its own; the generated cubes sit beside it.
     const run = await orphanedRun(container, 1, { leftBranch: true });
@@ -210,7 +213,7 @@ describe('a dbt sync across a restart of the server', () => {
     container = await startDiskContainer(dataDirectory, { PLATFORM_DBT_SYNC_LEASE_SECONDS: '3600' });
     const restarted = container;
     const runRow = async () => {
-      const [row] = await restarted.store.database
+      const [row] = await restarted.platform.store.database
         .select()
         .from(dbtSyncRunsTable)
         .where(eq(dbtSyncRunsTable.id, run.id));
@@ -222,9 +225,9 @@ describe('a dbt sync across a restart of the server', () => {
     }
     const after = await runRow();
     expect(after, JSON.stringify(after?.logs)).toMatchObject({ status: 'COMPLETED', attempts: 2 });
-    const files = await container.gitStore.listFiles(
+    const files = await container.platform.gitStore.listFiles(
       repositoryIdOf(1),
-      (await container.gitStore.resolveBranch(repositoryIdOf(1), run.branchName)) ?? '',
+      (await container.platform.gitStore.resolveBranch(repositoryIdOf(1), run.branchName)) ?? '',
     );
     expect(files.map((file) => file.path)).not.toContain('model/dbt/half-written.yml');
     expect(files.filter((file) => file.path.startsWith('model/dbt/')).length).toBeGreaterThan(0);

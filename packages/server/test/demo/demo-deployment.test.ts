@@ -44,7 +44,7 @@ describe.each(storeEngines)('the demo deployment on %s', (engine: StoreEngine) =
   beforeAll(async () => {
     server = await startTestServer({ engine, environment: { PLATFORM_DEMO_SCALE: String(scale) } });
     demoId = await findDeploymentId(server, 'demo');
-    const [demo] = await server.container.store.database
+    const [demo] = await server.container.platform.store.database
       .select({ accountId: deploymentsTable.accountId })
       .from(deploymentsTable)
       .where(eq(deploymentsTable.id, demoId));

@@ -47,7 +47,7 @@ describe.each(storeEngines)(
 
     it('filters by source, container and pod, and pages with a cursor', async () => {
       const deployment = await createDeployment(server);
-      const logs = server.container.deploymentLogs;
+      const logs = server.container.services.deploymentLogs;
       await logs.append(deployment.id, { source: 'dev', container: 'INIT', message: 'model build started' });
       await logs.append(deployment.id, {
         source: 'production',

@@ -270,12 +270,12 @@ describe.each(storeEngines)('deployments on %s', (engine: StoreEngine) => {
   it('lets exactly one of several simultaneous starts create the demo of an empty account', async () => {
     const other = await createOtherAccount(server);
     const results = await Promise.all(
-      [1, 2, 3].map(() => server.container.demoDeployment.ensure(other.accountId)),
+      [1, 2, 3].map(() => server.container.services.demoDeployment.ensure(other.accountId)),
     );
     expect(results.filter((id) => id !== null)).toHaveLength(1);
     const list = (await server.request({ method: 'GET', url: '/api/v1/deployments', key: other.adminKey }))
       .body as DeploymentsPage;
     expect(list.items.map((item) => item.name)).toEqual(['demo']);
-    expect(await server.container.demoDeployment.ensure(other.accountId)).toBeNull();
+    expect(await server.container.services.demoDeployment.ensure(other.accountId)).toBeNull();
   });
 });

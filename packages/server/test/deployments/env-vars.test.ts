@@ -71,7 +71,7 @@ describe.each(storeEngines)('environment variables on %s', (engine: StoreEngine)
     return { status: response.status, body: response.body as EnvVarsBody & ErrorResponseBody };
   };
   const storedRows = (deploymentId: number) =>
-    server.container.store.database
+    server.container.platform.store.database
       .select()
       .from(deploymentEnvVarsTable)
       .where(eq(deploymentEnvVarsTable.deploymentId, deploymentId));

@@ -44,10 +44,10 @@ describe.each(storeEngines)('user attributes of an account on %s', (engine: Stor
       'access_level',
       'region',
     ]);
-    const account = await server.container.accounts.accountByName('default');
+    const account = await server.container.services.accounts.accountByName('default');
     expect(account).not.toBeNull();
     const accountId = account?.id ?? 0;
-    expect([...(await server.container.userAttributes.namesOf(accountId))].sort()).toEqual([
+    expect([...(await server.container.services.userAttributes.namesOf(accountId))].sort()).toEqual([
       'access_level',
       'region',
     ]);
@@ -55,7 +55,9 @@ describe.each(storeEngines)('user attributes of an account on %s', (engine: Stor
     const id = (region.body as UserAttribute).id;
     const deleted = await server.request({ method: 'DELETE', url: `/api/v1/user-attributes/${id}` });
     expect(deleted.status).toBe(204);
-    expect([...(await server.container.userAttributes.namesOf(accountId))]).toEqual(['access_level']);
+    expect([...(await server.container.services.userAttributes.namesOf(accountId))]).toEqual([
+      'access_level',
+    ]);
     expectErrorBody(
       await server.request({ method: 'DELETE', url: `/api/v1/user-attributes/${id}` }),
       'NOT_FOUND',

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { createStore } from '../../src/platform/database/create-store.js';
 import type { Store } from '../../src/platform/database/database.js';
 import { migrate } from '../../src/platform/database/migrate.js';
-import { migrationSources } from '../../src/platform/database/migration-sources.js';
 import { type JobRow, jobsTable } from '../../src/platform/jobs/jobs.tables.js';
+import { jobsMigrationSource } from '../../src/platform/jobs/jobs-migration-source.js';
 import type { StoreEngine } from '../support/test-server.js';
 
 export interface JobStores {
@@ -17,7 +17,7 @@ export interface JobStores {
 
 /** A fresh queue: the jobs table alone, in a schema of its own on PostgreSQL. */
 export async function openJobStores(engine: StoreEngine): Promise<JobStores> {
-  const jobsSource = migrationSources.filter((source) => source.module === 'jobs');
+  const jobsSource = [jobsMigrationSource];
   if (engine === 'pglite') {
     const store = await createStore({ databaseUrl: null, schema: null, pgliteDirectory: null });
     await migrate(store.database, jobsSource);

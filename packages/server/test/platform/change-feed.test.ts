@@ -69,6 +69,7 @@ describe.runIf(process.env.DATABASE_URL)('two server processes sharing PostgreSQ
     first = await startTestServer({ engine: 'postgres', environment: longCaches });
     // A second server on the same database and schema, as a second process would be.
     second = await createContainer(first.config, createLogger('warn'), { isInMemory: true });
+    await second.start({ writeKeyFile: false });
     secondApp = buildApp(second);
     await secondApp.ready();
   });

@@ -95,7 +95,7 @@ async function completeDbtSync(server: TestServer, deploymentId: number): Promis
   });
   if (started.status !== 201) throw new Error(`could not start a dbt sync: ${JSON.stringify(started.body)}`);
   const { syncJobId } = started.body as { syncJobId: string };
-  await server.container.jobs.idle();
+  await server.container.platform.jobs.idle();
   const status = await server.request({ method: 'GET', url: `${base}/${syncJobId}` });
   if ((status.body as { status: string }).status !== 'COMPLETED') {
     throw new Error(`the dbt sync did not complete: ${JSON.stringify(status.body)}`);

@@ -39,7 +39,7 @@ describe.each(storeEngines)(
 
     /** Every stored URL row of the test, as the store holds it. */
     async function storedRows() {
-      const database = server.container.store.database;
+      const database = server.container.platform.store.database;
       return {
         agent: (await database.select().from(agentsTable).where(eq(agentsTable.id, agentId)))[0],
         chatAuth: (
@@ -74,7 +74,7 @@ describe.each(storeEngines)(
       expect(agent.status, JSON.stringify(agent.body)).toBe(201);
       agentId = (agent.body as { id: string }).id;
       // Rows as a server from before URL sealing wrote them: the whole URL in clear, no secret column.
-      const database = server.container.store.database;
+      const database = server.container.platform.store.database;
       await database
         .update(agentsTable)
         .set({ modelBaseUrl: plaintext.agent })
@@ -98,8 +98,8 @@ describe.each(storeEngines)(
       expect(JSON.stringify(before)).toContain(secrets.git);
 
       const counts = await sealStoredUrlCredentials(
-        server.container.store.database,
-        server.container.secretBox,
+        server.container.platform.store.database,
+        server.container.platform.secretBox,
         server.container.logger,
       );
       expect(counts).toMatchObject({
@@ -127,11 +127,15 @@ describe.each(storeEngines)(
         url: `/api/v1/deployments/${deploymentId}/dbt-repository`,
       });
       expect((dbt.body as { repositoryUrl: string }).repositoryUrl).toBe(after.dbtRepository?.repositoryUrl);
-      expect((await server.container.dbtRepositories.connectionOf(deploymentId))?.remote.url).toBe(
+      expect((await server.container.services.dbtRepositories.connectionOf(deploymentId))?.remote.url).toBe(
         plaintext.dbt,
       );
-      expect((await server.container.gitRemotes.remoteOf(deploymentId))?.remote.url).toBe(plaintext.git);
-      expect((await server.container.chatAuthSettings.settingsOf(deploymentId)).jwksUrl).toBe(plaintext.jwks);
+      expect((await server.container.services.gitRemotes.remoteOf(deploymentId))?.remote.url).toBe(
+        plaintext.git,
+      );
+      expect((await server.container.services.chatAuthSettings.settingsOf(deploymentId)).jwksUrl).toBe(
+        plaintext.jwks,
+      );
 
       // The log says how many, never what.
       const logged = server.logLines.filter((line) => line.includes('sealed the credentials'));
@@ -142,8 +146,8 @@ describe.each(storeEngines)(
     it('changes nothing the second time', async () => {
       const before = await storedRows();
       const counts = await sealStoredUrlCredentials(
-        server.container.store.database,
-        server.container.secretBox,
+        server.container.platform.store.database,
+        server.container.platform.secretBox,
         server.container.logger,
       );
       expect(Object.values(counts)).toEqual([0, 0, 0, 0]);
@@ -163,16 +167,19 @@ describe('the server seals plaintext URL credentials when it starts', () => {
 
   it('finds a row written in clear before the restart sealed after it', async () => {
     const first = await startDiskContainer(dataDirectory);
-    const [agent] = await first.store.database.select({ id: agentsTable.id }).from(agentsTable).limit(1);
+    const [agent] = await first.platform.store.database
+      .select({ id: agentsTable.id })
+      .from(agentsTable)
+      .limit(1);
     if (!agent) throw new Error('the demo deployment has an agent');
-    await first.store.database.execute(
+    await first.platform.store.database.execute(
       sql`UPDATE agents SET model_base_url = ${plaintext.agent}, model_base_url_secret_encrypted = NULL WHERE id = ${agent.id}`,
     );
     await first.close();
 
     const second = await startDiskContainer(dataDirectory);
     try {
-      const [row] = await second.store.database
+      const [row] = await second.platform.store.database
         .select()
         .from(agentsTable)
         .where(eq(agentsTable.id, agent.id));

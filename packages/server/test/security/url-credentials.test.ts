@@ -135,7 +135,7 @@ describe.each(storeEngines)('the credentials inside URLs on %s', (engine: StoreE
     expect((read.body as { model: { baseUrl: string } }).model.baseUrl).toBe(
       'http://bot:[ENCRYPTED]@127.0.0.1:9/v1',
     );
-    const [row] = await chat.server.container.store.database
+    const [row] = await chat.server.container.platform.store.database
       .select()
       .from(agentsTable)
       .where(eq(agentsTable.id, agentId));
@@ -203,10 +203,10 @@ describe.each(storeEngines)('the credentials inside URLs on %s', (engine: StoreE
       body: { repositoryUrl: 'https://ci:[ENCRYPTED]@git.invalid/acme/dbt.git', branch: 'develop' },
     });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    const connection = await chat.server.container.dbtRepositories.connectionOf(deploymentId);
+    const connection = await chat.server.container.services.dbtRepositories.connectionOf(deploymentId);
     expect(connection?.remote.url).toBe(`https://ci:${secrets.dbt}@git.invalid/acme/dbt.git`);
 
-    const database = chat.server.container.store.database;
+    const database = chat.server.container.platform.store.database;
     const remotes = await database
       .select()
       .from(gitRemotesTable)
@@ -229,13 +229,13 @@ describe.each(storeEngines)('the credentials inside URLs on %s', (engine: StoreE
     expect((shown.body as { jwksUrl: string }).jwksUrl).toBe(
       'https://jwks:[ENCRYPTED]@idp.example.com/.well-known/jwks.json',
     );
-    const rows = await chat.server.container.store.database
+    const rows = await chat.server.container.platform.store.database
       .select()
       .from(deploymentChatAuthTable)
       .where(eq(deploymentChatAuthTable.deploymentId, deploymentId));
     expect(rows).toHaveLength(1);
     expectNoSecret(rows, 'the stored chat-auth settings');
-    const settings = await chat.server.container.chatAuthSettings.settingsOf(deploymentId);
+    const settings = await chat.server.container.services.chatAuthSettings.settingsOf(deploymentId);
     expect(settings.jwksUrl).toBe(jwksUrl);
   });
 

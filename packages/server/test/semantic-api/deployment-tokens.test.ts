@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DeploymentTokenSigner,
   deriveTokenSigningKey,
-} from '../../src/modules/semantic/deployment-token.signer.js';
+} from '../../src/modules/data-api/deployment-token.signer.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import { createToken, dataApiUrl, loadUrl, shopTables, withToken } from './semantic-api-helpers.js';

@@ -53,7 +53,7 @@ export function shopStatements(prefix = ''): string[] {
  * (the only place there its DuckDB files may be).
  */
 export async function accountFilePath(server: TestServer, deploymentId: number, fileName: string) {
-  const [deployment] = await server.container.store.database
+  const [deployment] = await server.container.platform.store.database
     .select({ accountId: deploymentsTable.accountId })
     .from(deploymentsTable)
     .where(eq(deploymentsTable.id, deploymentId));

@@ -26,7 +26,7 @@ export async function startDiskContainer(
     ...environment,
   });
   const container = await createContainer(config, createLogger(config.logLevel, silent));
-  await container.bootstrap.run({ writeKeyFile: false });
-  await container.jobs.idle();
+  await container.start({ writeKeyFile: false });
+  await container.platform.jobs.idle();
   return container;
 }

@@ -68,12 +68,12 @@ export async function startTestServer(
   const container = await createContainer(config, createLogger(config.logLevel, destination), {
     isInMemory: true,
   });
-  const bootstrap = await container.bootstrap.run({ writeKeyFile: false });
-  if (!bootstrap.adminApiKey) throw new Error('a fresh test store must bootstrap an admin key');
+  const { bootstrap } = await container.start({ writeKeyFile: false });
+  if (!bootstrap?.adminApiKey) throw new Error('a fresh test store must bootstrap an admin key');
   const adminKey = bootstrap.adminApiKey;
   // Bootstrap builds the demo's starter model in the background; tests start from a quiet server so
   // that nothing (a build's log lines) changes under two reads they compare.
-  await container.jobs.idle();
+  await container.platform.jobs.idle();
   const app = buildApp(container);
   await app.ready();
   return {
@@ -144,7 +144,7 @@ export async function createOtherAccount(
   server: TestServer,
   name = `other-${randomBytes(4).toString('hex')}`,
 ) {
-  const database = server.container.store.database;
+  const database = server.container.platform.store.database;
   const [account] = await database.insert(accountsTable).values({ name }).returning();
   if (!account) throw new Error('could not create account');
   const [admin] = await database

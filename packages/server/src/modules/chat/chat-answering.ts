@@ -1,7 +1,7 @@
 import type { ToolSet } from 'ai';
 import type { AgentRunner } from '../../platform/llm/agent-turn.types.js';
-import type { AgentDataAccess } from '../semantic/agent-data-access.js';
-import type { ChatDataIdentity } from '../semantic/data-api-caller.js';
+import type { AgentDataAccess } from '../data-api/agent-data-access.js';
+import type { ChatDataIdentity } from '../data-api/data-api-caller.js';
 
 /** Who the agent's data access is bound to. */
 export interface AgentDataScope {

@@ -1,7 +1,7 @@
 import type { ChatSessionSettings, ChatStreamInput } from '@platform/contract';
 import { AppError } from '../../errors/app-error.js';
 import type { ChatAgent } from '../agents/chat-agent.js';
-import type { ChatDataIdentity } from '../semantic/data-api-caller.js';
+import type { ChatDataIdentity } from '../data-api/data-api-caller.js';
 import type { ChatCaller } from './chat-authentication.service.js';
 import type { ChatSession, ChatUser } from './chat-session.js';
 import type { ChatUsersService } from './chat-users.service.js';

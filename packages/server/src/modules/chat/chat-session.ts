@@ -1,5 +1,5 @@
 import type { ChatAgent } from '../agents/chat-agent.js';
-import type { ChatDataIdentity } from '../semantic/data-api-caller.js';
+import type { ChatDataIdentity } from '../data-api/data-api-caller.js';
 
 /** The user a chat request acts for, provisioned from `sessionSettings` or a platform token. */
 export interface ChatUser {

@@ -10,7 +10,7 @@ import { compileModel, describeCompileError } from './compile-model.js';
 import { type BuildRow, buildsTable } from './data-model.tables.js';
 import { repositoryIdOf } from './data-model-access.js';
 
-const buildJob = 'data-model-build';
+export const buildJob = 'data-model-build';
 
 interface BuildJobPayload {
   buildId: number;

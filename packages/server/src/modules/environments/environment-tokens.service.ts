@@ -5,8 +5,8 @@ import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
+import type { DeploymentTokensService } from '../data-api/deployment-tokens.service.js';
 import type { Principal } from '../identity/principal.js';
-import type { DeploymentTokensService } from '../semantic/deployment-tokens.service.js';
 import type { EnvironmentsService } from './environments.service.js';
 import { type EnvironmentTokenRow, environmentTokensTable } from './environments.tables.js';
 

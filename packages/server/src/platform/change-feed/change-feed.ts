@@ -7,6 +7,8 @@ export interface ChangeFeed {
   /** Call after the change has been committed. Listeners in this process run before it resolves. */
   publish(topic: string): Promise<void>;
   subscribe(listener: (topic: string) => void): () => void;
+  /** Starts hearing other processes (the PostgreSQL feed opens its listening connection here). */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 

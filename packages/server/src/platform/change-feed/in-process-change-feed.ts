@@ -12,5 +12,7 @@ export class InProcessChangeFeed implements ChangeFeed {
     return this.listeners.add(listener);
   }
 
+  async start(): Promise<void> {}
+
   async close(): Promise<void> {}
 }

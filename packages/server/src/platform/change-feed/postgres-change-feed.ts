@@ -15,16 +15,20 @@ export class PostgresChangeFeed implements ChangeFeed {
   private isClosed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
 
-  private constructor(
-    private readonly databaseUrl: string,
-    private readonly channel: string,
-    private readonly logger: Logger,
-  ) {}
+  private readonly channel: string;
 
-  static async open(databaseUrl: string, schema: string | null, logger: Logger): Promise<PostgresChangeFeed> {
-    const feed = new PostgresChangeFeed(databaseUrl, `platform_changes_${schema ?? 'public'}`, logger);
-    await feed.connect();
-    return feed;
+  /** Builds the feed without connecting: `start()` opens the listening connection. */
+  constructor(
+    private readonly databaseUrl: string,
+    schema: string | null,
+    private readonly logger: Logger,
+  ) {
+    this.channel = `platform_changes_${schema ?? 'public'}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.isClosed || this.client) return;
+    await this.connect();
   }
 
   async publish(topic: string): Promise<void> {

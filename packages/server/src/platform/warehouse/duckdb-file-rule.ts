@@ -13,6 +13,14 @@ export interface DuckDbFileRule {
 }
 
 /** The directory a relative DuckDB path of an account's deployment is read in. */
+/** The rule from the process configuration: PLATFORM_DUCKDB_DIRS and the data directory. */
+export function duckDbFileRuleOf(config: {
+  duckDbDirectories: string[];
+  dataDirectory: string;
+}): DuckDbFileRule {
+  return { allowedDirectories: config.duckDbDirectories, dataDirectory: config.dataDirectory };
+}
+
 export function accountWarehouseDirectory(dataDirectory: string, accountId: number): string {
   return join(dataDirectory, 'accounts', String(accountId));
 }

@@ -1,5 +1,5 @@
 import type { ToolSet } from 'ai';
-import type { AgentDataAccess } from '../../semantic/agent-data-access.js';
+import type { AgentDataAccess } from '../../data-api/agent-data-access.js';
 import { platformMetaTool } from './platform-meta.tool.js';
 import { platformSqlApiTool } from './platform-sql-api.tool.js';
 

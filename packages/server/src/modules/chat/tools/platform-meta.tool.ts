@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import * as z from 'zod';
 import { AppError } from '../../../errors/app-error.js';
-import type { AgentDataAccess, PlatformMetaResult } from '../../semantic/agent-data-access.js';
+import type { AgentDataAccess, PlatformMetaResult } from '../../data-api/agent-data-access.js';
 
 export const platformMetaInput = z.object({
   searchQuery: z

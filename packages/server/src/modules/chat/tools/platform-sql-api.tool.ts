@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tool } from 'ai';
 import * as z from 'zod';
 import { AppError } from '../../../errors/app-error.js';
-import type { AgentDataAccess, SqlRunResult } from '../../semantic/agent-data-access.js';
+import type { AgentDataAccess, SqlRunResult } from '../../data-api/agent-data-access.js';
 import { buildVegaSpec, vegaDataName, vegaLiteSchemaUrl } from './vega-spec.js';
 
 /** Rows a tool result carries; `totalRows` counts the rest. */

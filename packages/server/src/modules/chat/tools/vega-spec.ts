@@ -1,4 +1,4 @@
-import type { SqlRunResult } from '../../semantic/agent-data-access.js';
+import type { SqlRunResult } from '../../data-api/agent-data-access.js';
 
 export const vegaLiteSchemaUrl = 'https://vega.github.io/schema/vega-lite/v5.json';
 /** The named data source a client fills with the tool result's rows. */

@@ -6,7 +6,7 @@ import type { ModelMetadataService } from './model-metadata.service.js';
 import type { ModelSqlService } from './model-sql.service.js';
 import type { QuerySqlService } from './query-sql.service.js';
 
-type SemanticOperations = Pick<
+type DataApiOperations = Pick<
   Operations,
   | 'createDeploymentToken'
   | 'loadQuery'
@@ -19,7 +19,7 @@ type SemanticOperations = Pick<
   | 'runModelSql'
 >;
 
-export interface SemanticModuleServices {
+export interface DataApiRouteServices {
   deploymentTokens: DeploymentTokensService;
   loadQueries: LoadQueryService;
   modelMetadata: ModelMetadataService;
@@ -27,7 +27,7 @@ export interface SemanticModuleServices {
   querySql: QuerySqlService;
 }
 
-export function semanticRoutes(services: SemanticModuleServices): OperationHandlers<SemanticOperations> {
+export function dataApiRoutes(services: DataApiRouteServices): OperationHandlers<DataApiOperations> {
   const { deploymentTokens, loadQueries, modelMetadata, modelSql, querySql } = services;
   return {
     createDeploymentToken: ({ params, body, context }) =>

@@ -1,0 +1,62 @@
+import type { Platform } from '../../platform/platform.js';
+import type { AgentsServices } from '../agents/agents.module.js';
+import type { DataApiServices } from '../data-api/data-api.module.js';
+import type { IdentityServices } from '../identity/identity.module.js';
+import type { PlatformModule } from '../platform-module.js';
+import { chatRoutes } from './chat.routes.js';
+import { ChatAuthenticationService } from './chat-authentication.service.js';
+import { ChatRequestsService } from './chat-requests.service.js';
+import { ChatSessionBuilder } from './chat-session.builder.js';
+import { ChatStreamService } from './chat-stream.service.js';
+import { ChatUsersService } from './chat-users.service.js';
+import { PlatformTokenVerifier } from './platform-token.verifier.js';
+import { createAgentTools } from './tools/create-agent-tools.js';
+
+export interface ChatDependencies {
+  identity: Pick<IdentityServices, 'users' | 'userAttributes'>;
+  agents: Pick<AgentsServices, 'chatAgents'>;
+  dataApi: Pick<DataApiServices, 'agentData'>;
+}
+
+/**
+ * The Chat API: who the caller is (agent key or platform token), which chat user they act as, and the
+ * answer streams (through the platform's stream bus, so any process can re-join or abort one).
+ */
+export function createChatModule(
+  platform: Pick<Platform, 'logger' | 'store' | 'streamBus' | 'agentRunner'>,
+  dependencies: ChatDependencies,
+) {
+  const { database } = platform.store;
+  const { users, userAttributes } = dependencies.identity;
+  const { chatAgents } = dependencies.agents;
+  const chatUsers = new ChatUsersService(database);
+  const chatAuthentication = new ChatAuthenticationService(chatAgents, new PlatformTokenVerifier());
+  const chatSessions = new ChatSessionBuilder(chatUsers, {
+    namesOf: (accountId) => userAttributes.namesOf(accountId),
+    activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
+  });
+  const chatStreams = new ChatStreamService(
+    database,
+    platform.streamBus,
+    { agentRunner: platform.agentRunner, agentData: dependencies.dataApi.agentData, createAgentTools },
+    platform.logger.child({ component: 'chat' }),
+  );
+  const chatRequests = new ChatRequestsService(
+    chatAgents,
+    chatAuthentication,
+    chatSessions,
+    chatUsers,
+    chatStreams,
+  );
+  return {
+    services: { chatUsers, chatAuthentication, chatSessions, chatStreams, chatRequests },
+    handlers: chatRoutes(chatRequests),
+    migrations: { module: 'chat', directory: new URL('./migrations/', import.meta.url) },
+    async close() {
+      // Answers still running are stopped and stored as failed while the store and warehouses are open.
+      await chatStreams.close();
+    },
+  } satisfies PlatformModule<unknown, unknown>;
+}
+
+export type ChatModule = ReturnType<typeof createChatModule>;

@@ -1,0 +1,63 @@
+import type { Platform } from '../../platform/platform.js';
+import type { PlatformModule } from '../platform-module.js';
+import { AccountsService } from './accounts.service.js';
+import { apiKeysRoutes } from './api-keys.routes.js';
+import { ApiKeysService, type FindMissingDeployments } from './api-keys.service.js';
+import { AuthorizationService } from './authorization.service.js';
+import { CredentialService } from './credential.service.js';
+import { CredentialOwners } from './credential-owners.js';
+import { userAttributesRoutes } from './user-attributes.routes.js';
+import { UserAttributesService } from './user-attributes.service.js';
+import { usersRoutes } from './users.routes.js';
+import { UsersService } from './users.service.js';
+
+export interface IdentityDependencies {
+  /** Asked of the deployments module, which depends on this one: called per request, never while building. */
+  findMissingDeployments: FindMissingDeployments;
+}
+
+/** Accounts, users, API keys, user attributes, and the credential check every request starts with. */
+export function createIdentityModule(
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed'>,
+  dependencies: IdentityDependencies,
+) {
+  const { database } = platform.store;
+  const credentials = new CredentialService(database, platform.config.credentialCacheSeconds * 1000);
+  const authorization = new AuthorizationService(platform.logger.child({ component: 'audit' }));
+  const users = new UsersService(database, authorization, platform.changeFeed);
+  const apiKeys = new ApiKeysService(
+    database,
+    authorization,
+    platform.changeFeed,
+    dependencies.findMissingDeployments,
+  );
+  const userAttributes = new UserAttributesService(database, authorization);
+  let unsubscribe: (() => void) | null = null;
+  return {
+    services: {
+      credentials,
+      authorization,
+      users,
+      apiKeys,
+      userAttributes,
+      accounts: new AccountsService(database),
+      credentialOwners: new CredentialOwners(database),
+    },
+    handlers: {
+      ...usersRoutes(users),
+      ...apiKeysRoutes(apiKeys),
+      ...userAttributesRoutes(userAttributes),
+    },
+    migrations: { module: 'identity', directory: new URL('./migrations/', import.meta.url) },
+    async start() {
+      // A key revoked or a user changed in another process drops this process's cached credentials.
+      unsubscribe = platform.changeFeed.subscribe((topic) => credentials.handleChange(topic));
+    },
+    async close() {
+      unsubscribe?.();
+    },
+  } satisfies PlatformModule<unknown, unknown>;
+}
+
+export type IdentityModule = ReturnType<typeof createIdentityModule>;
+export type IdentityServices = IdentityModule['services'];
