@@ -106,6 +106,40 @@ describe.each(storeEngines)('the durable job runner on %s', (engine: StoreEngine
     });
   });
 
+  it('never takes over a job it is still running, however stale its heartbeat looks', async () => {
+    const attempts: Array<{ jobId: number; attempt: number }> = [];
+    const held = gate();
+    const runner = runnerOn('first');
+    runner.register(
+      'own',
+      async (payload: { isHeld: boolean }, context) => {
+        attempts.push({ jobId: context.jobId, attempt: context.attempt });
+        if (payload.isHeld) await held.opened;
+      },
+      { concurrency: 2 },
+    );
+    const heldJobId = await runner.enqueue('own', { isHeld: true });
+    runner.startWorking();
+    await eventually(() => attempts.length === 1, 'the first claim');
+    // As after a synchronous stretch longer than the lease: the heartbeat of the running job is stale.
+    await stores.first.database.execute(
+      sql`UPDATE jobs SET heartbeat_at = now() - interval '2 hours' WHERE id = ${heldJobId}`,
+    );
+    // A later job is claimed after the stale one in the queue's order: once it ran, the stale one was passed.
+    const laterJobId = await runner.enqueue('own', { isHeld: false });
+    await eventually(
+      async () => (await jobRow(stores.first, laterJobId)).state === 'succeeded',
+      'the later job',
+    );
+    held.open();
+    await runner.idle();
+    expect(attempts).toEqual([
+      { jobId: heldJobId, attempt: 1 },
+      { jobId: laterJobId, attempt: 1 },
+    ]);
+    expect(await jobRow(stores.first, heldJobId)).toMatchObject({ state: 'succeeded', attempt: 1 });
+  });
+
   it('fails a job that exhausted its attempts, with the last reason', async () => {
     const failures: JobFailure[] = [];
     const runner = runnerOn('first');

@@ -4,41 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServerProcess } from './server-process.js';
+import { bigModel } from './big-model.js';
+import { type RunningServer, startServerProcess, stopServerProcess } from './server-process.js';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
-
-// Big enough that compiling it keeps a build running for seconds: the window the kill lands in.
-const cubesInModel = 2500;
-
-function bigModel(): string {
-  const cubes = Array.from(
-    { length: cubesInModel },
-    (_, index) => `  - name: cube_${index}
-    sql_table: public.table_${index}
-    measures:
-      - name: count
-        type: count
-    dimensions:
-      - name: id
-        sql: id
-        type: number
-        primary_key: true
-      - name: created_at
-        sql: created_at
-        type: time
-`,
-  );
-  return `cubes:\n${cubes.join('')}`;
-}
-
-async function stopProcess(server: RunningServer | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await server.exited;
-  clearTimeout(timer);
-}
 
 /**
  * A real server process killed with SIGKILL while it builds: another process sharing the PostgreSQL
@@ -53,7 +22,7 @@ describe.skipIf(!databaseUrl)('a build whose process is killed mid-build', () =>
   const client = new pg.Client({ connectionString: databaseUrl });
 
   afterAll(async () => {
-    await Promise.all([stopProcess(first), stopProcess(second)]);
+    await Promise.all([stopServerProcess(first), stopServerProcess(second)]);
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
     await client.end().catch(() => undefined);
     if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });

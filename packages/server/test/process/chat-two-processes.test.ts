@@ -12,7 +12,7 @@ import {
   lastWords,
   startGatedOpenAiServer,
 } from './gated-openai-server.js';
-import { type RunningServer, startServerProcess } from './server-process.js';
+import { type RunningServer, startServerProcess, stopServerProcess } from './server-process.js';
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const redisUrl = process.env.REDIS_URL ?? '';
@@ -32,14 +32,6 @@ function newMessageId(): string {
 const isFinal = (line: ChatStreamMessage) => line.role === 'assistant' && line.graphPath?.[0] === 'final';
 const withoutCutoff = (lines: readonly ChatStreamMessage[]) =>
   lines.filter((line) => line.id !== '__cutoff__');
-
-async function stopProcess(server: RunningServer | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
-  await server.exited;
-  clearTimeout(timer);
-}
 
 /**
  * Two real server processes sharing PostgreSQL (a schema of their own), Redis, the secret key and the
@@ -122,7 +114,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('a chat thread across two server proc
 
   afterAll(async () => {
     model?.release();
-    await Promise.all([stopProcess(first), stopProcess(second)]);
+    await Promise.all([stopServerProcess(first), stopServerProcess(second)]);
     await model?.close();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();

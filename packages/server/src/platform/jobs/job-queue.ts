@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../database/database.js';
 import { type JobRow, jobsTable } from './jobs.tables.js';
@@ -43,17 +43,26 @@ export class JobQueue {
   }
 
   /**
-   * Claims one due job of these names: queued and due, or running with a stale heartbeat. Candidates
-   * are read first and each is claimed by moving its attempt on from the value read; of two processes
-   * racing for one job, the second's UPDATE matches no row (PostgreSQL re-checks the condition once
-   * the first commits; PGlite runs one statement at a time), so it tries the next candidate.
+   * Claims one due job of these names, other than the ones this process runs (`runningIds`): queued and
+   * due, or running with a stale heartbeat. Candidates are read first and each is claimed by moving its
+   * attempt on from the value read; of two processes racing for one job, the second's UPDATE matches no
+   * row (PostgreSQL re-checks the condition once the first commits; PGlite runs one statement at a time),
+   * so it tries the next candidate.
    */
-  async claim(names: readonly string[]): Promise<ClaimedJob | null> {
+  async claim(names: readonly string[], runningIds: readonly number[]): Promise<ClaimedJob | null> {
     if (names.length === 0) return null;
     const candidates = await this.database
       .select({ id: jobsTable.id, attempt: jobsTable.attempt, state: jobsTable.state })
       .from(jobsTable)
-      .where(and(inArray(jobsTable.name, [...names]), this.isDue()))
+      .where(
+        and(
+          inArray(jobsTable.name, [...names]),
+          this.isDue(),
+          // A job this process still runs looks stale after a long synchronous stretch held its heartbeat
+          // back; taking it over from itself would only run it twice.
+          runningIds.length > 0 ? notInArray(jobsTable.id, [...runningIds]) : undefined,
+        ),
+      )
       .orderBy(jobsTable.runAfter, jobsTable.id)
       .limit(candidatesPerClaim);
     for (const candidate of candidates) {

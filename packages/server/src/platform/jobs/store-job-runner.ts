@@ -110,7 +110,7 @@ export class StoreJobRunner implements JobRunner {
     while (this.isWorking) {
       let claimed: ClaimedJob | null = null;
       try {
-        claimed = await this.queue.claim(this.namesWithFreeSlots());
+        claimed = await this.queue.claim(this.namesWithFreeSlots(), [...this.running.keys()]);
       } catch (error) {
         this.logger.error({ err: error }, 'could not claim a job');
       }
