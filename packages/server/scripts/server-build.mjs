@@ -1,20 +1,22 @@
 // The server's build: esbuild bundles packages/server/src/main.ts (with the contract and semantic
 // packages, which ship TypeScript sources) into packages/server/dist/. Why esbuild and not tsc:
 // docs/decisions/0005-server-build.md. Plain JavaScript, so it runs on a fresh install without tsx.
-import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const packagesDirectory = join(repositoryRoot, 'packages');
 export const distDirectory = join(repositoryRoot, 'packages/server/dist');
 export const serverEntry = join(distDirectory, 'main.js');
 const stampFile = join(distDirectory, '.build-stamp.json');
-const pgliteTemplateFile = join(distDirectory, 'pglite-template.tar.gz');
-const pgliteTemplateVersionFile = join(distDirectory, 'pglite-template.version');
+const pgliteTemplateDirectory = join(distDirectory, 'pglite-template');
+const pgliteTemplateKeyFile = join(distDirectory, 'pglite-template.key');
+// The bundle entry that writes the template with the server's own store and migration code.
+const pgliteTemplateWriter = join(distDirectory, 'pglite-template-writer.js');
 // Files the build writes into dist/ itself; the sources name them relative to themselves, and find
 // nothing there when run through tsx (create-store.ts then runs initdb).
-const generatedFiles = new Set([basename(pgliteTemplateFile)]);
+const generatedFiles = new Set([basename(pgliteTemplateDirectory)]);
 
 // Native bindings and WebAssembly packages find their binaries next to their own files, and pg and
 // ioredis load optional native parts: they stay in node_modules and are imported at run time.
@@ -145,7 +147,7 @@ export async function isBuildStale() {
   } catch {
     return true;
   }
-  if (!(await exists(serverEntry)) || !(await exists(pgliteTemplateFile))) return true;
+  if (!(await exists(serverEntry)) || !(await exists(pgliteTemplateDirectory))) return true;
   const paths = await inputPaths();
   if (paths.length !== stamp.inputCount) return true;
   const times = await Promise.all(paths.map(async (path) => (await stat(path)).mtimeMs));
@@ -153,30 +155,32 @@ export async function isBuildStale() {
 }
 
 /**
- * An empty PGlite data directory after initdb, for create-store.ts to unpack on a first start. Made once
- * per PGlite version: initdb in WebAssembly takes several seconds.
+ * A PGlite data directory after initdb and every migration, for create-store.ts to copy on a first start.
+ * Written by the bundle's pglite-template-writer.js (the server's own store and migration code, the same
+ * migration sources the container applies), kept while PGlite's version and the migration files are
+ * unchanged: initdb in WebAssembly takes several seconds.
  */
 async function ensurePgliteTemplate() {
   // The package exports no package.json: read the one above its entry file.
   const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
   const manifest = JSON.parse(await readFile(join(dirname(entry), '../package.json'), 'utf8'));
-  const current = await readFile(pgliteTemplateVersionFile, 'utf8').catch(() => '');
-  if (current.trim() === manifest.version && (await exists(pgliteTemplateFile))) return;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const database = await PGlite.create();
-  try {
-    const archive = await database.dumpDataDir('gzip');
-    await writeFile(pgliteTemplateFile, Buffer.from(await archive.arrayBuffer()));
-    await writeFile(pgliteTemplateVersionFile, `${manifest.version}\n`);
-  } finally {
-    await database.close();
-  }
+  const writer = await import(pathToFileURL(pgliteTemplateWriter).href);
+  const key = `pglite ${manifest.version} migrations ${await writer.migrationsDigest()}`;
+  const current = await readFile(pgliteTemplateKeyFile, 'utf8').catch(() => '');
+  if (current.trim() === key && (await exists(join(pgliteTemplateDirectory, 'PG_VERSION')))) return;
+  // Gone before writing: the writer's store would otherwise start from the stale template.
+  await rm(pgliteTemplateDirectory, { recursive: true, force: true });
+  const partial = `${pgliteTemplateDirectory}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await writer.writePgliteTemplate(partial);
+  await rename(partial, pgliteTemplateDirectory);
+  await writeFile(pgliteTemplateKeyFile, `${key}\n`);
 }
 
-/** Empties dist/ but for the PGlite template, which outlives rebuilds of the code. */
+/** Empties dist/ but for the PGlite template, which outlives rebuilds of the code (its key says when not). */
 async function cleanDist() {
   await mkdir(distDirectory, { recursive: true });
-  const kept = new Set([basename(pgliteTemplateFile), basename(pgliteTemplateVersionFile)]);
+  const kept = new Set([basename(pgliteTemplateDirectory), basename(pgliteTemplateKeyFile)]);
   for (const name of await readdir(distDirectory)) {
     if (!kept.has(name)) await rm(join(distDirectory, name), { recursive: true, force: true });
   }
@@ -191,7 +195,13 @@ export async function buildServer() {
   await cleanDist();
   const result = await build({
     ...bundleOptions(plugin),
-    entryPoints: { main: join(repositoryRoot, 'packages/server/src/main.ts') },
+    entryPoints: {
+      main: join(repositoryRoot, 'packages/server/src/main.ts'),
+      [basename(pgliteTemplateWriter, '.js')]: join(
+        repositoryRoot,
+        'packages/server/src/pglite-template-writer.ts',
+      ),
+    },
     // Modules imported with import() (heavy drivers used later, or never) become chunks loaded on first use.
     splitting: true,
     chunkNames: 'chunk-[hash]',
@@ -216,6 +226,6 @@ export async function buildServer() {
   await writeFile(stampFile, `${JSON.stringify({ inputCount })}\n`);
   // The stamp carries the time the build started: a source saved while it ran leaves the build stale.
   await utimes(stampFile, startedAt, startedAt);
-  const mainOutput = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('main.js'));
+  const mainOutput = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('/main.js'));
   return mainOutput ? mainOutput[1].bytes : 0;
 }

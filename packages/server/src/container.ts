@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AccountBootstrap, type BootstrapOutcome } from './bootstrap.js';
 import type { Config } from './config.js';
+import { migrationSources } from './migration-sources.js';
 import { createAgentsModule } from './modules/agents/agents.module.js';
 import { createChatModule } from './modules/chat/chat.module.js';
 import { createDataApiModule } from './modules/data-api/data-api.module.js';
@@ -17,10 +18,9 @@ import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
 import { loadSecretKey } from './platform/crypto/load-secret-key.js';
 import { SecretBox } from './platform/crypto/secret-box.js';
 import { createStore, pgliteDirectoryOf } from './platform/database/create-store.js';
-import { type MigrationSource, migrate } from './platform/database/migrate.js';
+import { migrate } from './platform/database/migrate.js';
 import { createGitStore } from './platform/git-store/create-git-store.js';
 import { createJobRunner } from './platform/jobs/create-job-runner.js';
-import { jobsMigrationSource } from './platform/jobs/jobs-migration-source.js';
 import { AnalystThreadPool } from './platform/llm/builtin-analyst/analyst-thread-pool.js';
 import { createAgentRunner } from './platform/llm/create-agent-runner.js';
 import type { Platform } from './platform/platform.js';
@@ -195,15 +195,12 @@ export async function createContainer(config: Config, logger: Logger, options: C
       warehouses: () => platform.warehousePool.checkReadiness(warehouseProbeMilliseconds),
     },
     /**
-     * Migrations (every module's, in module order, once), the change feed, each module's start, the first
+     * Migrations (migration-sources.ts, in module order, once), the change feed, each module's start, the first
      * account and demo (roles serving the management API), then job work (roles `all` and `worker`).
      */
     async start(startOptions: ContainerStartOptions): Promise<ContainerStartOutcome> {
-      const sources = [
-        jobsMigrationSource,
-        ...inOrder.flatMap((module): MigrationSource[] => (module.migrations ? [module.migrations] : [])),
-      ];
-      const applied = await migrate(platform.store.database, sources);
+      // A store made from the build's PGlite template has them all applied already: one read finds that.
+      const applied = await migrate(platform.store.database, migrationSources());
       if (applied.length > 0) logger.info({ migrations: applied }, `applied ${applied.length} migrations`);
       performance.mark(startupMarks.migrated);
       // Rows written before URL credentials were sealed hold them in clear: seal them before anything reads.

@@ -1,5 +1,3 @@
-import type { MigrationSource } from '../platform/database/migrate.js';
-
 /** What a starting module is told about the process it runs in (its role, reduced to capabilities). */
 export interface ModuleStartContext {
   /** True when this process works background jobs (roles `all` and `worker`): sweeps and take-overs run here. */
@@ -15,8 +13,6 @@ export interface PlatformModule<Services, Handlers> {
   services: Services;
   /** The module's operation handlers, one per operation of its contract tag. */
   handlers: Handlers;
-  /** The module's tables: applied in module order by the container's start, before any module starts. */
-  migrations?: MigrationSource;
   /** The names of the background jobs this module registered with the job runner. */
   jobs?: readonly string[];
   start?(context: ModuleStartContext): Promise<void>;

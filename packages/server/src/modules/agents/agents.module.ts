@@ -43,7 +43,6 @@ export function createAgentsModule(
   return {
     services,
     handlers: agentsRoutes(services),
-    migrations: { module: 'agents', directory: new URL('./migrations/', import.meta.url) },
     async start() {
       // An agent, key or deployment changed in another process drops this process's kept agents.
       unsubscribe = changeFeed.subscribe((topic) => chatAgents.handleChange(topic));

@@ -51,7 +51,6 @@ export function createChatModule(
   return {
     services: { chatUsers, chatAuthentication, chatSessions, chatStreams, chatRequests },
     handlers: chatRoutes(chatRequests),
-    migrations: { module: 'chat', directory: new URL('./migrations/', import.meta.url) },
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.
       await chatStreams.close();

@@ -65,7 +65,6 @@ export function createDataModelModule(
   return {
     services,
     handlers: dataModelRoutes(services),
-    migrations: { module: 'data-model', directory: new URL('./migrations/', import.meta.url) },
     jobs: [buildJob],
   } satisfies PlatformModule<unknown, unknown>;
 }

@@ -44,7 +44,6 @@ export function createDbtSyncModule(
   return {
     services,
     handlers: dbtSyncRoutes(services),
-    migrations: { module: 'dbt-sync', directory: new URL('./migrations/', import.meta.url) },
     jobs: [dbtSyncJob],
   } satisfies PlatformModule<unknown, unknown>;
 }

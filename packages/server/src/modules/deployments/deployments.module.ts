@@ -65,7 +65,6 @@ export function createDeploymentsModule(
   return {
     services,
     handlers: deploymentsRoutes(services),
-    migrations: { module: 'deployments', directory: new URL('./migrations/', import.meta.url) },
     async start() {
       // Another process's change to a deployment or its variables drops what this one cached.
       unsubscribes.push(

@@ -44,7 +44,6 @@ export function createEnvironmentsModule(
   return {
     services,
     handlers: environmentsRoutes(services),
-    migrations: { module: 'environments', directory: new URL('./migrations/', import.meta.url) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 

@@ -48,7 +48,6 @@ export function createIdentityModule(
       ...apiKeysRoutes(apiKeys),
       ...userAttributesRoutes(userAttributes),
     },
-    migrations: { module: 'identity', directory: new URL('./migrations/', import.meta.url) },
     async start() {
       // A key revoked or a user changed in another process drops this process's cached credentials.
       unsubscribe = platform.changeFeed.subscribe((topic) => credentials.handleChange(topic));

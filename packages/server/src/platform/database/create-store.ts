@@ -1,5 +1,7 @@
-import { mkdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Dirent } from 'node:fs';
+import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Database, Store } from './database.js';
 
@@ -14,11 +16,13 @@ export interface StoreOptions {
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * An initialised, empty PGlite data directory, written by the build (packages/server/scripts): a first
- * start unpacks it instead of running initdb, which takes seconds and leaves hundreds of MB of WebAssembly
- * memory behind. Absent when running from the sources, where the first start runs initdb as before.
+ * A PGlite data directory after initdb and every migration, written by the build (pglite-template-writer.ts):
+ * a first start copies it instead of running initdb and the migrations, which take seconds and leave hundreds
+ * of MB of WebAssembly memory behind. A plain directory copied by the file system, not a tarball PGlite
+ * unpacks: that gunzipped and wrote every file through WebAssembly, seconds of a first start. Absent when
+ * running from the sources, where the first start runs initdb and the migrations as before.
  */
-const pgliteTemplateUrl = new URL('./pglite-template.tar.gz', import.meta.url);
+const pgliteTemplateUrl = new URL('./pglite-template', import.meta.url);
 
 /**
  * PGlite's default of 128 MB of shared buffers is all resident once touched; the embedded store holds the
@@ -63,17 +67,38 @@ async function createPostgresStore(databaseUrl: string, schema: string | null): 
   };
 }
 
+/**
+ * Copies the template's thousand-odd files at once (the copies run on libuv's thread pool): fs.cp copies one
+ * file after another and took seconds. PGlite takes a directory holding PG_VERSION for a database: that
+ * file is copied last, so a copy cut short leaves none, and the next start copies again over what it left.
+ */
+async function copyPgliteTemplate(directory: string): Promise<void> {
+  const template = fileURLToPath(pgliteTemplateUrl);
+  const entries = await readdir(template, { recursive: true, withFileTypes: true });
+  const targetOf = (entry: Dirent) => join(directory, relative(template, join(entry.parentPath, entry.name)));
+  for (const entry of entries) {
+    if (entry.isDirectory()) await mkdir(targetOf(entry), { recursive: true });
+  }
+  const versionFile = join(template, 'PG_VERSION');
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() && join(entry.parentPath, entry.name) !== versionFile)
+      .map((entry) => copyFile(join(entry.parentPath, entry.name), targetOf(entry))),
+  );
+  await copyFile(versionFile, join(directory, 'PG_VERSION'));
+}
+
 async function createPgliteStore(directory: string | null): Promise<Store> {
   if (directory) await mkdir(directory, { recursive: true });
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ]);
-  const isNew = directory !== null && !(await exists(join(directory, 'PG_VERSION')));
-  const template = isNew && (await exists(pgliteTemplateUrl)) ? await readFile(pgliteTemplateUrl) : null;
+  if (directory && !(await exists(join(directory, 'PG_VERSION'))) && (await exists(pgliteTemplateUrl))) {
+    await copyPgliteTemplate(directory);
+  }
   const client = await PGlite.create(directory ?? undefined, {
     startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
-    ...(template ? { loadDataDir: new Blob([template]) } : {}),
   });
   const database = drizzlePglite(client) as unknown as Database;
   return {
