@@ -9,6 +9,7 @@ import { type Container, createContainer } from '../../src/container.js';
 import { createLogger } from '../../src/logger.js';
 import { buildsTable } from '../../src/modules/data-model/data-model.tables.js';
 import { accountsTable } from '../../src/modules/identity/identity.tables.js';
+import { jobsTable } from '../../src/platform/jobs/jobs.tables.js';
 import { environmentWithArguments } from '../../src/process-arguments.js';
 
 const silent = new Writable({
@@ -63,7 +64,10 @@ describe('the container lifecycle and process roles', () => {
     const container = await containerOf('api');
     const { bootstrap } = await container.start({ writeKeyFile: false });
     expect(bootstrap?.adminApiKey).toMatch(/^sk-/);
-    await container.platform.jobs.idle();
+    // idle() would wait for jobs only a working process runs: the queue itself shows none was claimed.
+    const jobs = await container.platform.store.database.select().from(jobsTable);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((job) => job.state === 'queued' && job.attempt === 0)).toBe(true);
     const builds = await container.platform.store.database.select().from(buildsTable);
     expect(builds.length).toBeGreaterThan(0);
     expect(builds.every((build) => build.status === 'building')).toBe(true);
