@@ -116,10 +116,13 @@ describe.each(storeEngines)('the DuckDB files of deployments, on %s', (engine: S
     expect((load.body as { message: string }).message).toContain(refusal('demo/sample-data.duckdb'));
   });
 
-  it('check the real path again when a query opens the file: a link swapped later is refused', async () => {
+  it('never follow a link swapped after the check: the open file is kept, and every (re)open checks again', async () => {
     const deployment = await createDeployment(server);
     const target = await accountFilePath(server, deployment.id, 'shop.duckdb');
     await createDuckDbFile(target, shopStatements());
+    // Outside and told apart by its rows: an answer from it would count no orders.
+    const elsewhere = join(outside, 'emptied.duckdb');
+    await createDuckDbFile(elsewhere, [...shopStatements(), 'DELETE FROM orders']);
     const link = await accountFilePath(server, deployment.id, 'current.duckdb');
     await symlink(target, link);
     await setEnvVars(server, deployment.id, {
@@ -129,12 +132,23 @@ describe.each(storeEngines)('the DuckDB files of deployments, on %s', (engine: S
     await deployModel(server, deployment.id, shopModel());
     const allowed = await server.request({ method: 'GET', url: loadUrl(deployment.id, ordersCount) });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    const count = (allowed.body as { data: Array<Record<string, unknown>> }).data[0]?.['orders.count'];
+    expect(Number(count)).toBeGreaterThan(0);
 
     await rm(link);
-    await symlink(outsideFile, link);
-    const swapped = await server.request({ method: 'GET', url: loadUrl(deployment.id, ordersCount) });
-    expectErrorBody(swapped, 'BAD_REQUEST');
-    expect((swapped.body as { message: string }).message).toContain(refusal('current.duckdb'));
+    await symlink(elsewhere, link);
+    // The settings were resolved to the real file, which stays open: the swapped link leads nowhere.
+    const kept = await server.request({ method: 'GET', url: loadUrl(deployment.id, ordersCount) });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect((kept.body as { data: unknown[] }).data).toEqual([{ 'orders.count': count }]);
+
+    // The real file itself replaced by a link: refused when the pool opens it again.
+    await rm(target);
+    await symlink(elsewhere, target);
+    await server.container.platform.warehousePool.evict(deployment.id);
+    const reopened = await server.request({ method: 'GET', url: loadUrl(deployment.id, ordersCount) });
+    expectErrorBody(reopened, 'BAD_REQUEST');
+    expect((reopened.body as { message: string }).message).toContain(refusal('current.duckdb'));
   });
 
   it('refuse a missing file with the same text when a query opens it, and never create it', async () => {

@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/platform.js';
 import type { BranchBuildSource } from '../deployments/deployment-runtime.service.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { PlatformModule } from '../platform-module.js';
+import { ActiveDevSessions } from './active-dev-sessions.js';
 import { branchBuildStateOf } from './branch-build-state.js';
 import { BranchesService } from './branches.service.js';
 import { BuildsService, buildJob } from './builds.service.js';
@@ -20,13 +21,16 @@ import { ServedCommits } from './served-commits.js';
 import { UploadService } from './upload.service.js';
 import { UploadCommitService } from './upload-commit.service.js';
 
+// A notification lost on the way is forgotten after this long; normally the change feed drops it at once.
+const devSessionCacheMilliseconds = 60_000;
+
 export interface DataModelDependencies {
   deployments: Pick<DeploymentsServices, 'deploymentAccess' | 'deploymentLogs'>;
 }
 
 /** Data-model repositories (git, on disk under the data directory), branches, uploads and builds. */
 export function createDataModelModule(
-  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'gitStore' | 'jobs' | 'secretBox'>,
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'gitStore' | 'jobs' | 'secretBox' | 'changeFeed'>,
   dependencies: DataModelDependencies,
 ) {
   const { config, logger, gitStore } = platform;
@@ -37,7 +41,8 @@ export function createDataModelModule(
   deploymentAccess.onDeleted((deploymentId) => gitStore.deleteRepository(repositoryIdOf(deploymentId)));
   // Registers the build job with the runner; a process that works jobs runs it.
   const builds = new BuildsService(database, gitStore, platform.jobs, deploymentLogs, logger);
-  const devMode = new DevModeService(database, access);
+  const activeDevSessions = new ActiveDevSessions(devSessionCacheMilliseconds);
+  const devMode = new DevModeService(database, access, platform.changeFeed, activeDevSessions);
   const gitRemotes = new GitRemotesService(database, access, platform.secretBox, builds);
   const servedCommits = new ServedCommits(access);
   const uploads = new UploadService(database, access, devMode, {
@@ -62,10 +67,19 @@ export function createDataModelModule(
     modelSource: new ModelSourceService(access, devMode, servedCommits),
     demoModel: new DemoModelService(access, builds),
   };
+  let unsubscribe: (() => void) | null = null;
   return {
     services,
     handlers: dataModelRoutes(services),
     jobs: [buildJob],
+    async start() {
+      // Another process's dev-mode change drops the sessions this one remembers for that deployment.
+      unsubscribe = platform.changeFeed.subscribe((topic) => activeDevSessions.handleChange(topic));
+    },
+    async close() {
+      unsubscribe?.();
+      unsubscribe = null;
+    },
   } satisfies PlatformModule<unknown, unknown>;
 }
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
+import { type ActiveDevSessions, devModeTopic } from './active-dev-sessions.js';
 import { branchesTable, type DevSessionRow, devSessionsTable } from './data-model.tables.js';
 import type { DataModelAccess, ModelDeployment } from './data-model-access.js';
 import { withGitErrors } from './git-errors.js';
@@ -16,12 +18,15 @@ export function notDevModeBranch(branchName: string): AppError {
 
 /**
  * Dev mode belongs to a credential (API-NOTES.md): each has a personal branch forked from the branch it
- * asked for, and only that credential writes to it while its dev mode is on.
+ * asked for, and only that credential writes to it while its dev mode is on. Every change to a session
+ * publishes `dev-mode:<deployment>` once written, so the sessions every process keeps follow at once.
  */
 export class DevModeService {
   constructor(
     private readonly database: Database,
     private readonly access: DataModelAccess,
+    private readonly changeFeed: ChangeFeed,
+    private readonly sessions: ActiveDevSessions,
   ) {}
 
   async start(principal: Principal, deploymentId: number, requestedBranch?: string) {
@@ -51,6 +56,7 @@ export class DevModeService {
           eq(devSessionsTable.credentialId, principal.credential.id),
         ),
       );
+    await this.changeFeed.publish(devModeTopic(deploymentId));
     return { active: false as const };
   }
 
@@ -69,6 +75,7 @@ export class DevModeService {
         target: [devSessionsTable.deploymentId, devSessionsTable.credentialId],
         set: { branchName, parentBranch, isActive: true, updatedAt: sql`now()` },
       });
+    await this.changeFeed.publish(devModeTopic(deploymentId));
   }
 
   async recordBranch(deploymentId: number, name: string, parentBranch: string | null): Promise<void> {
@@ -81,14 +88,22 @@ export class DevModeService {
       });
   }
 
-  async activeSession(principal: Principal, deploymentId: number): Promise<DevSessionRow | null> {
+  /** The credential's session while its dev mode is on, else null; from memory between changes. */
+  activeSession(principal: Principal, deploymentId: number): Promise<DevSessionRow | null> {
+    const credentialId = principal.credential.id;
+    return this.sessions.sessionOf(deploymentId, credentialId, () =>
+      this.readActiveSession(deploymentId, credentialId),
+    );
+  }
+
+  private async readActiveSession(deploymentId: number, credentialId: number): Promise<DevSessionRow | null> {
     const [row] = await this.database
       .select()
       .from(devSessionsTable)
       .where(
         and(
           eq(devSessionsTable.deploymentId, deploymentId),
-          eq(devSessionsTable.credentialId, principal.credential.id),
+          eq(devSessionsTable.credentialId, credentialId),
           eq(devSessionsTable.isActive, true),
         ),
       );
@@ -123,6 +138,7 @@ export class DevModeService {
       .where(
         and(eq(devSessionsTable.deploymentId, deploymentId), eq(devSessionsTable.branchName, branchName)),
       );
+    await this.changeFeed.publish(devModeTopic(deploymentId));
     await this.database
       .delete(branchesTable)
       .where(and(eq(branchesTable.deploymentId, deploymentId), eq(branchesTable.name, branchName)));

@@ -105,3 +105,16 @@ export async function confineDuckDbFile(
     throw refusedDuckDbFile(url);
   }
 }
+
+/**
+ * Refuses (with `refusal`) a path `confineDuckDbFile` returned earlier once it is no longer a real path to
+ * a file: a link put in its place or on the way to it since the check could lead anywhere.
+ */
+export async function confirmStillRealFile(path: string, refusal: () => WarehouseError): Promise<void> {
+  try {
+    if ((await realpath(path)) === path && (await lstat(path)).isFile()) return;
+  } catch {
+    // why: a file gone or unreadable since the check is refused as a moved one is.
+  }
+  throw refusal();
+}

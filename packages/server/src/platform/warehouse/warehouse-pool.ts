@@ -36,13 +36,18 @@ export class WarehousePool {
 
   constructor(private readonly factory: WarehouseFactory) {}
 
-  get(deploymentId: number | string, config: WarehouseConfig): Promise<Warehouse> {
+  /** `beforeOpen` runs only when a warehouse is (re)opened, before it is: a check that may refuse the open. */
+  get(
+    deploymentId: number | string,
+    config: WarehouseConfig,
+    beforeOpen: () => Promise<void> = async () => {},
+  ): Promise<Warehouse> {
     const key = String(deploymentId);
     const fingerprint = configFingerprint(config);
     const current = this.entries.get(key);
     if (current?.fingerprint === fingerprint) return current.warehouse;
     const previous = current ? closeQuietly(current.warehouse) : Promise.resolve();
-    const warehouse = previous.then(() => this.factory(config));
+    const warehouse = previous.then(beforeOpen).then(() => this.factory(config));
     const entry = { fingerprint, warehouse };
     this.entries.set(key, entry);
     // why: a failed open must not be cached, or a fixed config with the same fingerprint could never retry.
