@@ -32,11 +32,11 @@ function probeLine(label: string, samples: readonly number[]): string {
 }
 
 /**
- * `npm run bench -- chat-load [--answers N] [--threads N] [--queue N]`: N concurrent built-in chat
+ * `npm run bench -- chat-load [--answers N] [--threads N] [--queue N] [--active N]`: N concurrent built-in chat
  * answers (new threads) on a real server in this process (PGlite, or PostgreSQL when DATABASE_URL is
  * set; the demo deployment), while
  * GET /api/v1/deployments is timed on the same server. Clients run in a process of their own, so only
- * the server's work shares its event loop. Threads and queue default to the server's own defaults.
+ * the server's work shares its event loop. Threads, queue and active default to the server's own defaults.
  */
 export async function run(arguments_: string[]): Promise<void> {
   const answers = Number(optionOf(arguments_, 'answers') ?? 200);
@@ -45,18 +45,20 @@ export async function run(arguments_: string[]): Promise<void> {
   }
   const threads = optionOf(arguments_, 'threads');
   const queue = optionOf(arguments_, 'queue');
+  const active = optionOf(arguments_, 'active');
   const server = await startPlatformServer({
     databaseUrl: process.env.DATABASE_URL ?? null,
     isChatListening: true,
     environment: {
       ...(threads === undefined ? {} : { PLATFORM_ANALYST_THREADS: threads }),
       ...(queue === undefined ? {} : { PLATFORM_ANALYST_QUEUE: queue }),
+      ...(active === undefined ? {} : { PLATFORM_ANALYST_ACTIVE: active }),
     },
   });
   try {
     const endpoint = await demoChatEndpoint(server);
     print(
-      `chat-load bench: ${answers} concurrent answers of "${question}" on ${server.engine} (threads ${threads ?? 'default'}, queue ${queue ?? 'default'})`,
+      `chat-load bench: ${answers} concurrent answers of "${question}" on ${server.engine} (threads ${threads ?? 'default'}, queue ${queue ?? 'default'}, active ${active ?? 'default'})`,
     );
     const client = fileURLToPath(new URL('./support/chat-load.client.ts', import.meta.url));
     const { stdout } = await promisify(execFile)(
@@ -102,6 +104,7 @@ export async function run(arguments_: string[]): Promise<void> {
       answers,
       threads,
       queue,
+      active,
       figures,
     };
     await writeFile(new URL('chat-load.json', directory), `${JSON.stringify(results, null, 2)}\n`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatStreamMessage } from '@platform/contract';
 import type { Logger } from 'pino';
 import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
-import type { AgentHistoryMessage, AgentUsage } from '../../platform/llm/agent-turn.types.js';
+import type { AgentAdmission, AgentHistoryMessage, AgentUsage } from '../../platform/llm/agent-turn.types.js';
 import type { StreamWriter } from '../../platform/streams/stream-bus.js';
 import { StreamAbortedError } from '../../platform/streams/stream-bus-errors.js';
 import type { ChatAnswering } from './chat-answering.js';
@@ -31,6 +31,8 @@ export interface ChatAnswerJob {
   nextSort: number;
   /** Fires at shutdown: the answer stops and is stored as failed. */
   stopSignal: AbortSignal;
+  /** Room for the answer, taken with the request; released when the answer ends. */
+  admission?: AgentAdmission;
 }
 
 /** Numbers the lines as the bus does: one writer, no gaps, so sort = sequence - 1. */
@@ -93,6 +95,7 @@ export class ChatAnswerWriter {
         this.logger.error({ err: error, chatId: job.chatId }, 'could not release a chat thread');
       });
       await job.writer.end().catch(() => undefined);
+      job.admission?.release();
     }
   }
 
@@ -122,6 +125,7 @@ export class ChatAnswerWriter {
       input: job.input,
       tools: this.answering.createAgentTools(data),
       abortSignal: signal,
+      ...(job.admission === undefined ? {} : { admission: job.admission }),
     });
     let stepId: string | null = null;
     // The lines of one model step share an id; a runner that skips step-start still gets one.
