@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ChatLoadFigures } from './support/chat-load.client.js';
@@ -61,6 +62,9 @@ export async function run(arguments_: string[]): Promise<void> {
       `chat-load bench: ${answers} concurrent answers of "${question}" on ${server.engine} (threads ${threads ?? 'default'}, queue ${queue ?? 'default'}, active ${active ?? 'default'})`,
     );
     const client = fileURLToPath(new URL('./support/chat-load.client.ts', import.meta.url));
+    // The server runs in this process: its event loop's delays are what every other request waits.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
@@ -76,7 +80,17 @@ export async function run(arguments_: string[]): Promise<void> {
       ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
+    loopDelay.disable();
     const figures = JSON.parse(stdout) as ChatLoadFigures;
+    const delayMs = (nanoseconds: number) => Number((nanoseconds / 1e6).toPrecision(3));
+    const eventLoopDelayMs = {
+      p50: delayMs(loopDelay.percentile(50)),
+      p99: delayMs(loopDelay.percentile(99)),
+      max: delayMs(loopDelay.max),
+    };
+    print(
+      `server event loop delay (idle probes and answers): p50 ${eventLoopDelayMs.p50} ms, p99 ${eventLoopDelayMs.p99} ms, max ${eventLoopDelayMs.max} ms`,
+    );
     print(probeLine('GET /api/v1/deployments, no answer running', figures.idleProbeMs));
     print(probeLine(`GET /api/v1/deployments during ${answers} answers`, figures.probeMs));
     const p99 = percentile(figures.probeMs, 0.99);
@@ -105,6 +119,7 @@ export async function run(arguments_: string[]): Promise<void> {
       threads,
       queue,
       active,
+      eventLoopDelayMs,
       figures,
     };
     await writeFile(new URL('chat-load.json', directory), `${JSON.stringify(results, null, 2)}\n`);

@@ -35,8 +35,22 @@ export interface ChatAnswerJob {
   admission?: AgentAdmission;
 }
 
-/** Numbers the lines as the bus does: one writer, no gaps, so sort = sequence - 1. */
+/** How long an answer may write lines before it lets the rest of the process run. */
+const turnMilliseconds = 4;
+
+/** Resolves after the I/O and timers already due, such as another request. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Numbers the lines as the bus does: one writer, no gaps, so sort = sequence - 1. An in-process bus
+ * takes a line without any I/O, so a model streaming many parts would write them all, and its readers
+ * encode them, in one task of the event loop; the sink gives the loop back every few milliseconds.
+ */
 class LineSink {
+  private turnStartedAt = performance.now();
+
   constructor(
     private readonly writer: StreamWriter,
     private nextSort: number,
@@ -45,6 +59,10 @@ class LineSink {
   async emit(line: (sort: number) => ChatStreamMessage): Promise<void> {
     await this.writer.append(line(this.nextSort));
     this.nextSort += 1;
+    if (performance.now() - this.turnStartedAt >= turnMilliseconds) {
+      await nextTurn();
+      this.turnStartedAt = performance.now();
+    }
   }
 
   /** The error line carries no sort, but takes a place on the bus like any line. */
