@@ -52,7 +52,7 @@ export interface Config {
   analystThreads: number;
   /** PLATFORM_ANALYST_QUEUE: answers that may wait for a thread; one more gets "busy, retry in N s". */
   analystQueue: number;
-  /** PLATFORM_ANALYST_ACTIVE: answers written at once (default twice the threads); the others wait. */
+  /** PLATFORM_ANALYST_ACTIVE: answers written at once (default one per thread); the others wait. */
   analystActive: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
@@ -215,7 +215,7 @@ export function loadConfig(
     analystActive: integer(
       environment,
       'PLATFORM_ANALYST_ACTIVE',
-      2 * integer(environment, 'PLATFORM_ANALYST_THREADS', availableParallelism(), 1),
+      integer(environment, 'PLATFORM_ANALYST_THREADS', availableParallelism(), 1),
       1,
     ),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),

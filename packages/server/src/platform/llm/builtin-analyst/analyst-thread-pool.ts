@@ -10,7 +10,7 @@ export interface AnalystThreadPoolOptions {
   /** Answers that may wait for a thread beyond one running per thread (PLATFORM_ANALYST_QUEUE). */
   queue: number;
   /**
-   * Answers written at once (PLATFORM_ANALYST_ACTIVE; default twice the threads). Every answer also
+   * Answers written at once (PLATFORM_ANALYST_ACTIVE; default one per thread). Every answer also
    * costs the main thread (store writes, stream lines); the others wait as cheap promises.
    */
   active?: number;
@@ -94,7 +94,7 @@ export class AnalystThreadPool implements AnalystSteps {
   private isClosed = false;
 
   constructor(private readonly options: AnalystThreadPoolOptions) {
-    this.activeLimit = options.active ?? options.threads * 2;
+    this.activeLimit = options.active ?? options.threads;
   }
 
   admit(): AnalystAnswerSlot {
