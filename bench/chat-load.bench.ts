@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ChatLoadFigures } from './support/chat-load.client.js';
@@ -32,11 +33,11 @@ function probeLine(label: string, samples: readonly number[]): string {
 }
 
 /**
- * `npm run bench -- chat-load [--answers N] [--threads N] [--queue N]`: N concurrent built-in chat
+ * `npm run bench -- chat-load [--answers N] [--threads N] [--queue N] [--active N]`: N concurrent built-in chat
  * answers (new threads) on a real server in this process (PGlite, or PostgreSQL when DATABASE_URL is
  * set; the demo deployment), while
  * GET /api/v1/deployments is timed on the same server. Clients run in a process of their own, so only
- * the server's work shares its event loop. Threads and queue default to the server's own defaults.
+ * the server's work shares its event loop. Threads, queue and active default to the server's own defaults.
  */
 export async function run(arguments_: string[]): Promise<void> {
   const answers = Number(optionOf(arguments_, 'answers') ?? 200);
@@ -45,20 +46,25 @@ export async function run(arguments_: string[]): Promise<void> {
   }
   const threads = optionOf(arguments_, 'threads');
   const queue = optionOf(arguments_, 'queue');
+  const active = optionOf(arguments_, 'active');
   const server = await startPlatformServer({
     databaseUrl: process.env.DATABASE_URL ?? null,
     isChatListening: true,
     environment: {
       ...(threads === undefined ? {} : { PLATFORM_ANALYST_THREADS: threads }),
       ...(queue === undefined ? {} : { PLATFORM_ANALYST_QUEUE: queue }),
+      ...(active === undefined ? {} : { PLATFORM_ANALYST_ACTIVE: active }),
     },
   });
   try {
     const endpoint = await demoChatEndpoint(server);
     print(
-      `chat-load bench: ${answers} concurrent answers of "${question}" on ${server.engine} (threads ${threads ?? 'default'}, queue ${queue ?? 'default'})`,
+      `chat-load bench: ${answers} concurrent answers of "${question}" on ${server.engine} (threads ${threads ?? 'default'}, queue ${queue ?? 'default'}, active ${active ?? 'default'})`,
     );
     const client = fileURLToPath(new URL('./support/chat-load.client.ts', import.meta.url));
+    // The server runs in this process: its event loop's delays are what every other request waits.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
@@ -74,7 +80,17 @@ export async function run(arguments_: string[]): Promise<void> {
       ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
+    loopDelay.disable();
     const figures = JSON.parse(stdout) as ChatLoadFigures;
+    const delayMs = (nanoseconds: number) => Number((nanoseconds / 1e6).toPrecision(3));
+    const eventLoopDelayMs = {
+      p50: delayMs(loopDelay.percentile(50)),
+      p99: delayMs(loopDelay.percentile(99)),
+      max: delayMs(loopDelay.max),
+    };
+    print(
+      `server event loop delay (idle probes and answers): p50 ${eventLoopDelayMs.p50} ms, p99 ${eventLoopDelayMs.p99} ms, max ${eventLoopDelayMs.max} ms`,
+    );
     print(probeLine('GET /api/v1/deployments, no answer running', figures.idleProbeMs));
     print(probeLine(`GET /api/v1/deployments during ${answers} answers`, figures.probeMs));
     const p99 = percentile(figures.probeMs, 0.99);
@@ -102,6 +118,8 @@ export async function run(arguments_: string[]): Promise<void> {
       answers,
       threads,
       queue,
+      active,
+      eventLoopDelayMs,
       figures,
     };
     await writeFile(new URL('chat-load.json', directory), `${JSON.stringify(results, null, 2)}\n`);

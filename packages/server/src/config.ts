@@ -52,6 +52,8 @@ export interface Config {
   analystThreads: number;
   /** PLATFORM_ANALYST_QUEUE: answers that may wait for a thread; one more gets "busy, retry in N s". */
   analystQueue: number;
+  /** PLATFORM_ANALYST_ACTIVE: answers written at once (default one per thread); the others wait. */
+  analystActive: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
 }
@@ -210,6 +212,12 @@ export function loadConfig(
     ),
     analystThreads: integer(environment, 'PLATFORM_ANALYST_THREADS', availableParallelism(), 1),
     analystQueue: integer(environment, 'PLATFORM_ANALYST_QUEUE', defaultAnalystQueue),
+    analystActive: integer(
+      environment,
+      'PLATFORM_ANALYST_ACTIVE',
+      integer(environment, 'PLATFORM_ANALYST_THREADS', availableParallelism(), 1),
+      1,
+    ),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
   };
 }

@@ -63,7 +63,11 @@ async function createPlatform(config: Config, logger: Logger, options: Container
   try {
     const secretKey = await loadSecretKey(config.secretKey, config.dataDirectory);
     // The built-in analyst plans answers in worker threads, started on the first answer.
-    const analystPool = new AnalystThreadPool({ threads: config.analystThreads, queue: config.analystQueue });
+    const analystPool = new AnalystThreadPool({
+      threads: config.analystThreads,
+      queue: config.analystQueue,
+      active: config.analystActive,
+    });
     const changeFeed = await createChangeFeed({
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,

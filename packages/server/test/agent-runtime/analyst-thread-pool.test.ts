@@ -80,6 +80,37 @@ describe('the built-in analyst thread pool', () => {
     second.release();
   });
 
+  it('lets the answers beyond the active limit wait in ready() and wakes the oldest on release', async () => {
+    const limited = new AnalystThreadPool({ threads: 1, queue: 3, active: 1 });
+    try {
+      const first = limited.admit();
+      const second = limited.admit();
+      const third = limited.admit();
+      await first.ready();
+      const woken: string[] = [];
+      const secondReady = second.ready().then(() => woken.push('second'));
+      const aborting = new AbortController();
+      const thirdReady = third.ready(aborting.signal).catch((error: unknown) => {
+        woken.push(`third: ${(error as Error).message}`);
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(woken).toEqual([]);
+      first.release();
+      await secondReady;
+      aborting.abort(new Error('gone'));
+      await thirdReady;
+      expect(woken).toEqual(['second', 'third: gone']);
+      // The aborted answer still counts until released; releasing it leaves room for a fourth.
+      third.release();
+      second.release();
+      const fourth = limited.admit();
+      await fourth.ready();
+      fourth.release();
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('fails a step still waiting when its answer is aborted', async () => {
     const slot = pool.admit();
     const controller = new AbortController();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatStreamMessage } from '@platform/contract';
 import type { Logger } from 'pino';
 import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
-import type { AgentHistoryMessage, AgentUsage } from '../../platform/llm/agent-turn.types.js';
+import type { AgentAdmission, AgentHistoryMessage, AgentUsage } from '../../platform/llm/agent-turn.types.js';
 import type { StreamWriter } from '../../platform/streams/stream-bus.js';
 import { StreamAbortedError } from '../../platform/streams/stream-bus-errors.js';
 import type { ChatAnswering } from './chat-answering.js';
@@ -31,10 +31,26 @@ export interface ChatAnswerJob {
   nextSort: number;
   /** Fires at shutdown: the answer stops and is stored as failed. */
   stopSignal: AbortSignal;
+  /** Room for the answer, taken with the request; released when the answer ends. */
+  admission?: AgentAdmission;
 }
 
-/** Numbers the lines as the bus does: one writer, no gaps, so sort = sequence - 1. */
+/** How long an answer may write lines before it lets the rest of the process run. */
+const turnMilliseconds = 4;
+
+/** Resolves after the I/O and timers already due, such as another request. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Numbers the lines as the bus does: one writer, no gaps, so sort = sequence - 1. An in-process bus
+ * takes a line without any I/O, so a model streaming many parts would write them all, and its readers
+ * encode them, in one task of the event loop; the sink gives the loop back every few milliseconds.
+ */
 class LineSink {
+  private turnStartedAt = performance.now();
+
   constructor(
     private readonly writer: StreamWriter,
     private nextSort: number,
@@ -43,6 +59,10 @@ class LineSink {
   async emit(line: (sort: number) => ChatStreamMessage): Promise<void> {
     await this.writer.append(line(this.nextSort));
     this.nextSort += 1;
+    if (performance.now() - this.turnStartedAt >= turnMilliseconds) {
+      await nextTurn();
+      this.turnStartedAt = performance.now();
+    }
   }
 
   /** The error line carries no sort, but takes a place on the bus like any line. */
@@ -93,6 +113,7 @@ export class ChatAnswerWriter {
         this.logger.error({ err: error, chatId: job.chatId }, 'could not release a chat thread');
       });
       await job.writer.end().catch(() => undefined);
+      job.admission?.release();
     }
   }
 
@@ -122,6 +143,7 @@ export class ChatAnswerWriter {
       input: job.input,
       tools: this.answering.createAgentTools(data),
       abortSignal: signal,
+      ...(job.admission === undefined ? {} : { admission: job.admission }),
     });
     let stepId: string | null = null;
     // The lines of one model step share an id; a runner that skips step-start still gets one.

@@ -1,5 +1,6 @@
 import type { ChatAbortInput, ChatStreamInput, ChatStreamMessage } from '@platform/contract';
 import { AppError } from '../../errors/app-error.js';
+import type { AgentAdmission } from '../../platform/llm/agent-turn.types.js';
 import type { ChatAgent } from '../agents/chat-agent.js';
 import type {
   ChatAuthenticationService,
@@ -23,9 +24,12 @@ export interface ChatAgentFinder {
 
 /** The stream service (threads, answers, abort) as the API surface calls it. */
 export interface ChatStreams {
+  /** Waits for room to answer a new question of the agent (see `AgentRunner.admit`). */
+  admit(agent: ChatAgent, signal: AbortSignal): Promise<AgentAdmission>;
+  /** Takes the admission: released when the answer ends, or at once when no answer starts. */
   start(
     session: ChatSession,
-    request: { input?: string; chatId?: string; messageId?: string },
+    request: { input?: string; chatId?: string; messageId?: string; admission?: AgentAdmission },
     signal: AbortSignal,
   ): Promise<AsyncIterable<ChatStreamMessage>>;
   abort(caller: { agent: ChatAgent; userId: number | null }, chatId: string): Promise<void>;
@@ -51,16 +55,25 @@ export class ChatRequestsService {
     signal: AbortSignal,
   ): Promise<AsyncIterable<ChatStreamMessage>> {
     const { agent, caller } = await this.authenticated(target, credentials);
-    const session = await this.sessions.build(agent, caller, body);
-    return this.streams.start(
-      session,
-      {
-        ...(body.input === undefined ? {} : { input: body.input }),
-        ...(body.chatId === undefined ? {} : { chatId: body.chatId }),
-        ...(body.messageId === undefined ? {} : { messageId: body.messageId }),
-      },
-      signal,
-    );
+    // why: a new question waits for room before the rest of its work (its user, the claim, the stored
+    // question), so many at once never queue that work ahead of every other request of the process.
+    const admission = body.input === undefined ? undefined : await this.streams.admit(agent, signal);
+    try {
+      const session = await this.sessions.build(agent, caller, body);
+      return await this.streams.start(
+        session,
+        {
+          ...(body.input === undefined ? {} : { input: body.input }),
+          ...(body.chatId === undefined ? {} : { chatId: body.chatId }),
+          ...(body.messageId === undefined ? {} : { messageId: body.messageId }),
+          ...(admission === undefined ? {} : { admission }),
+        },
+        signal,
+      );
+    } catch (error) {
+      admission?.release();
+      throw error;
+    }
   }
 
   /** Looks the caller up without creating them: an unknown user owns no thread (403 from the streams). */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import type { AgentAdmission } from '../../platform/llm/agent-turn.types.js';
 import type { StreamBus, StreamWriter } from '../../platform/streams/stream-bus.js';
 import { StreamExistsError } from '../../platform/streams/stream-bus-errors.js';
 import type { ChatAgent } from '../agents/chat-agent.js';
@@ -17,6 +18,13 @@ export interface ChatStreamRequest {
   input?: string;
   chatId?: string;
   messageId?: string;
+  /** Room for the answer (`admit`); the answer takes it, or `start` releases it when none starts. */
+  admission?: AgentAdmission;
+}
+
+/** The admission of a request until an answer takes it. */
+interface HeldAdmission {
+  admission: AgentAdmission | undefined;
 }
 
 export interface ChatStreamOptions {
@@ -52,7 +60,7 @@ export class ChatStreamService {
   constructor(
     database: Database,
     private readonly bus: StreamBus,
-    answering: ChatAnswering,
+    private readonly answering: ChatAnswering,
     private readonly logger: Logger,
     options: ChatStreamOptions = {},
   ) {
@@ -65,6 +73,11 @@ export class ChatStreamService {
     this.answers = new ChatAnswerWriter(this.threads, answering, logger);
   }
 
+  /** Room to answer a new question of the agent, waited for before any of its work. */
+  admit(agent: ChatAgent, signal: AbortSignal): Promise<AgentAdmission> {
+    return this.answering.agentRunner.admit(agent.model, signal);
+  }
+
   /**
    * Throws before the first line: BAD_REQUEST, NOT_FOUND, FORBIDDEN, or CONFLICT while another
    * message is being answered. A failure after the first line makes the iteration throw an AppError
@@ -75,6 +88,20 @@ export class ChatStreamService {
     request: ChatStreamRequest,
     signal: AbortSignal,
   ): Promise<AsyncIterable<ChatStreamMessage>> {
+    const held: HeldAdmission = { admission: request.admission };
+    try {
+      return await this.decide(session, request, signal, held);
+    } finally {
+      held.admission?.release();
+    }
+  }
+
+  private async decide(
+    session: ChatSession,
+    request: ChatStreamRequest,
+    signal: AbortSignal,
+    held: HeldAdmission,
+  ): Promise<AsyncIterable<ChatStreamMessage>> {
     const { input, chatId, messageId } = request;
     if (input === undefined && chatId === undefined) {
       throw new AppError(
@@ -82,7 +109,7 @@ export class ChatStreamService {
         'Either input (a new message) or chatId (a thread to read) is required',
       );
     }
-    if (chatId === undefined) return this.startThread(session, input ?? '', messageId, signal);
+    if (chatId === undefined) return this.startThread(session, input ?? '', messageId, signal, held);
     let thread = await this.reader.owned(session.agent, session.user.id, chatId);
     for (let attempt = 0; attempt < maximumAttempts; attempt += 1) {
       thread = await this.reader.settle(thread);
@@ -100,7 +127,7 @@ export class ChatStreamService {
       }
       const answerId = messageId ?? (await this.newMessageId(thread.id));
       if (await this.threads.claim(thread.id, answerId)) {
-        return this.answer(session, thread.id, answerId, input, signal);
+        return this.answer(session, thread.id, answerId, input, signal, held);
       }
       // Claimed by someone else between the read and the claim: decide again on what they claimed.
       thread = await this.reader.owned(session.agent, session.user.id, chatId);
@@ -134,6 +161,7 @@ export class ChatStreamService {
     input: string,
     messageId: string | undefined,
     signal: AbortSignal,
+    held: HeldAdmission,
   ): Promise<AsyncIterable<ChatStreamMessage>> {
     const chatId = crypto.randomUUID();
     const answerId = messageId ?? `${Date.now()}-message`;
@@ -145,7 +173,7 @@ export class ChatStreamService {
       chatUserId: session.user.id,
       activeMessageId: answerId,
     });
-    return this.answer(session, chatId, answerId, input, signal);
+    return this.answer(session, chatId, answerId, input, signal, held);
   }
 
   /**
@@ -160,6 +188,7 @@ export class ChatStreamService {
     messageId: string,
     input: string,
     signal: AbortSignal,
+    held: HeldAdmission,
   ): Promise<AsyncIterable<ChatStreamMessage>> {
     const streamId = streamIdOf(chatId, messageId);
     let writer: StreamWriter;
@@ -182,8 +211,10 @@ export class ChatStreamService {
       await writer.fail('The answer could not be started').catch(() => undefined);
       throw error;
     }
+    const { admission } = held;
+    held.admission = undefined;
     const job = nextTurn()
-      .then(() => this.askAndAnswer(session, chatId, messageId, input, writer))
+      .then(() => this.askAndAnswer(session, chatId, messageId, input, writer, admission))
       .catch((error: unknown) =>
         this.logger.error({ err: error, chatId }, 'a chat answer failed unexpectedly'),
       );
@@ -203,6 +234,7 @@ export class ChatStreamService {
     messageId: string,
     input: string,
     writer: StreamWriter,
+    admission: AgentAdmission | undefined,
   ): Promise<void> {
     try {
       await this.threads.addMessage(chatId, { messageId, answerOf: messageId, role: 'user', content: input });
@@ -217,6 +249,7 @@ export class ChatStreamService {
             : 'The question could not be stored; send it again',
         )
         .catch(() => undefined);
+      admission?.release();
       return;
     }
     await this.answers.run({
@@ -227,6 +260,7 @@ export class ChatStreamService {
       writer,
       nextSort: 2,
       stopSignal: this.shutdown.signal,
+      ...(admission === undefined ? {} : { admission }),
     });
   }
 

@@ -54,6 +54,20 @@ export interface AgentTurnRequest {
   /** `platformMeta` and `platformSqlApi`, bound to the caller. */
   tools: ToolSet;
   abortSignal: AbortSignal;
+  /**
+   * Room taken with `AgentRunner.admit` before the answer's other work, released by its taker when the
+   * answer has ended; without it the turn takes (and releases) its own.
+   */
+  admission?: AgentAdmission;
+}
+
+/**
+ * Room for one answer on its model, taken before any of the answer's work and released when it ends
+ * (releasing twice is harmless). An answer the built-in analyst refused still gets one: its turn then
+ * fails at once with the busy error, so the refusal reads like any failed answer.
+ */
+export interface AgentAdmission {
+  release(): void;
 }
 
 /**
@@ -63,5 +77,11 @@ export interface AgentTurnRequest {
  * (unreachable endpoint, bad key) throws an Error whose message is fit for the user.
  */
 export interface AgentRunner {
+  /**
+   * Waits until an answer on the model may be written: the built-in analyst writes a few at once and
+   * the rest wait here, cheaply; a remote model's answer is admitted at once. Rejects with the signal's
+   * reason when it is aborted while waiting.
+   */
+  admit(model: LanguageModelSettings, signal: AbortSignal): Promise<AgentAdmission>;
   runTurn(request: AgentTurnRequest): AsyncIterable<AgentEvent>;
 }

@@ -5,13 +5,14 @@ import type { Logger } from 'pino';
 import { redactUrlCredentials } from '../crypto/url-credentials.js';
 import { agentSystemPrompt } from './agent-system-prompt.js';
 import type {
+  AgentAdmission,
   AgentEvent,
   AgentRunner,
   AgentTurnRequest,
   AgentUsage,
   LanguageModelSettings,
 } from './agent-turn.types.js';
-import type { AnalystSteps } from './builtin-analyst/analyst-thread-pool.js';
+import type { AnalystAnswerSlot, AnalystSteps } from './builtin-analyst/analyst-thread-pool.js';
 import { BuiltinAnalystLanguageModel } from './builtin-analyst/builtin-analyst.language-model.js';
 import { idleTimeoutMiddleware } from './idle-timeout.middleware.js';
 import {
@@ -58,6 +59,43 @@ function errorOutput(error: unknown): { error: string } {
   return { error: redactUrlCredentials(error instanceof Error ? error.message : String(error)) };
 }
 
+/** What an admission holds: the built-in analyst's slot, its refusal, or nothing (a remote model). */
+type AdmissionState = { slot: AnalystAnswerSlot } | { refusal: unknown } | null;
+
+const admitted = new WeakMap<AgentAdmission, AdmissionState>();
+
+function admissionOf(state: AdmissionState): AgentAdmission {
+  const admission: AgentAdmission = {
+    release: () => {
+      if (state !== null && 'slot' in state) state.slot.release();
+    },
+  };
+  admitted.set(admission, state);
+  return admission;
+}
+
+/** Room for one answer: the built-in analyst's pool admits it (or refuses it) and it waits to be written. */
+async function admit(
+  settings: ResolvedModelSettings,
+  options: AgentRunnerOptions,
+  signal: AbortSignal,
+): Promise<AgentAdmission> {
+  if (settings.provider !== 'builtin') return admissionOf(null);
+  let slot: AnalystAnswerSlot;
+  try {
+    slot = options.analyst.admit();
+  } catch (error) {
+    return admissionOf({ refusal: error });
+  }
+  try {
+    await slot.ready(signal);
+  } catch (error) {
+    slot.release();
+    throw error;
+  }
+  return admissionOf({ slot });
+}
+
 /** The agent loop on the model the settings name; the built-in analyst first needs room in its pool. */
 async function* runAgentTurn(
   request: AgentTurnRequest,
@@ -66,12 +104,18 @@ async function* runAgentTurn(
 ): AsyncGenerator<AgentEvent> {
   if (settings.provider === 'builtin') {
     // A full pool refuses the answer here (AnalystBusyError), before any line of it is written.
-    const slot = options.analyst.admit();
+    // A request's own admission is released by whoever took it, when the whole answer has ended.
+    const owned =
+      request.admission === undefined ? await admit(settings, options, request.abortSignal) : null;
+    const admission = request.admission ?? owned;
     try {
-      const model = new BuiltinAnalystLanguageModel(slot, request.builtinAnalyst);
+      const state = admission === null ? null : (admitted.get(admission) ?? null);
+      if (state === null) throw new Error('The answer was admitted for another model');
+      if ('refusal' in state) throw state.refusal;
+      const model = new BuiltinAnalystLanguageModel(state.slot, request.builtinAnalyst);
       yield* streamAgentTurn(request, settings, model, options.maxRetries);
     } finally {
-      slot.release();
+      owned?.release();
     }
     return;
   }
@@ -176,6 +220,16 @@ async function* streamAgentTurn(
 export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const logger = options.logger.child({ component: 'agent-runner' });
   return {
+    async admit(model, signal) {
+      let settings: ResolvedModelSettings;
+      try {
+        settings = resolveModelSettings(options.defaults, model);
+      } catch {
+        // Broken settings fail the turn itself, with the message, like any model error.
+        return admissionOf(null);
+      }
+      return admit(settings, options, signal);
+    },
     async *runTurn(request) {
       const settings = resolveModelSettings(options.defaults, request.model);
       try {

@@ -9,10 +9,20 @@ export interface AnalystThreadPoolOptions {
   threads: number;
   /** Answers that may wait for a thread beyond one running per thread (PLATFORM_ANALYST_QUEUE). */
   queue: number;
+  /**
+   * Answers written at once (PLATFORM_ANALYST_ACTIVE; default one per thread). Every answer also
+   * costs the main thread (store writes, stream lines); the others wait as cheap promises.
+   */
+  active?: number;
 }
 
 /** Room for one answer: its steps are decided off the main thread; release it when the answer ends. */
 export interface AnalystAnswerSlot {
+  /**
+   * Resolves once the answer may be written (fewer than `active` answers are); rejects with the
+   * signal's reason when it is aborted first. Call it before any work of the answer.
+   */
+  ready(signal?: AbortSignal): Promise<void>;
   decide(
     turn: AnalystTurn,
     context: BuiltinAnalystContext,
@@ -32,6 +42,13 @@ interface StepTask {
   readonly message: Extract<ToWorkerMessage, { kind: 'decide' }>;
   readonly lookupValues: BuiltinAnalystContext['lookupValues'];
   settle(outcome: { step: AnalystStep } | { error: unknown }): void;
+}
+
+interface PoolAnswer {
+  readonly startedAt: number;
+  isActive: boolean;
+  /** Ends its wait in ready(): with an active place (null), or with the pool's closing. */
+  activate: ((error: Error | null) => void) | undefined;
 }
 
 interface PoolThread {
@@ -58,28 +75,43 @@ function workerEntry(): URL {
 /**
  * A pool of worker threads that decide the built-in analyst's steps, so planning never blocks the event
  * loop. At most `threads + queue` answers are in progress; a new one beyond that is refused at once
- * with "busy, retry in N s" instead of waiting. An answer has one step outstanding at a time, so steps
+ * with "busy, retry in N s" instead of waiting. Of those, at most `active` are written at once; the
+ * others wait in `ready()` before any of their work, so the main thread's queue (and the store's) stays
+ * short and other requests are answered promptly. An answer has one step outstanding at a time, so steps
  * waiting for a thread never exceed `queue`. Threads start when first needed and are kept.
  */
 export class AnalystThreadPool implements AnalystSteps {
   private readonly threads: PoolThread[] = [];
   private readonly waiting: StepTask[] = [];
-  /** Start times of the answers in progress. */
-  private readonly answers = new Set<{ readonly startedAt: number }>();
+  /** The answers in progress, active or waiting to be, with their start times. */
+  private readonly answers = new Set<PoolAnswer>();
+  /** Answers waiting for an active place, oldest first. */
+  private readonly inactive: PoolAnswer[] = [];
+  private activeCount = 0;
+  private readonly activeLimit: number;
   private averageAnswerMilliseconds: number | undefined;
   private nextTaskId = 0;
   private isClosed = false;
 
-  constructor(private readonly options: AnalystThreadPoolOptions) {}
+  constructor(private readonly options: AnalystThreadPoolOptions) {
+    this.activeLimit = options.active ?? options.threads;
+  }
 
   admit(): AnalystAnswerSlot {
     if (this.isClosed) throw new Error('The built-in analyst is shutting down');
     if (this.answers.size >= this.options.threads + this.options.queue) {
       throw new AnalystBusyError(this.retryAfterSeconds());
     }
-    const answer = { startedAt: performance.now() };
+    const answer: PoolAnswer = { startedAt: performance.now(), isActive: false, activate: undefined };
     this.answers.add(answer);
+    if (this.activeCount < this.activeLimit) {
+      answer.isActive = true;
+      this.activeCount += 1;
+    } else {
+      this.inactive.push(answer);
+    }
     return {
+      ready: (signal) => this.ready(answer, signal),
       decide: (turn, context, tools, signal) => this.decide(turn, context, tools, signal),
       release: () => {
         if (!this.answers.delete(answer)) return;
@@ -88,6 +120,12 @@ export class AnalystThreadPool implements AnalystSteps {
           this.averageAnswerMilliseconds === undefined
             ? duration
             : this.averageAnswerMilliseconds * (1 - averageWeight) + duration * averageWeight;
+        if (answer.isActive) {
+          this.activeCount -= 1;
+          this.activateNext();
+        } else {
+          this.inactive.splice(this.inactive.indexOf(answer), 1);
+        }
       },
     };
   }
@@ -98,7 +136,43 @@ export class AnalystThreadPool implements AnalystSteps {
     for (const task of this.waiting.splice(0)) {
       task.settle({ error: new Error('The built-in analyst is shutting down') });
     }
+    for (const answer of this.inactive) {
+      answer.activate?.(new Error('The built-in analyst is shutting down'));
+      answer.activate = undefined;
+    }
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+  }
+
+  private ready(answer: PoolAnswer, signal: AbortSignal | undefined): Promise<void> {
+    if (answer.isActive) return Promise.resolve();
+    if (this.isClosed) return Promise.reject(new Error('The built-in analyst is shutting down'));
+    if (!this.answers.has(answer)) return Promise.reject(new Error('The answer was released'));
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        answer.activate = undefined;
+        reject(signal?.reason ?? new DOMException('The answer was aborted.', 'AbortError'));
+      };
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      answer.activate = (error) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (error === null) resolve();
+        else reject(error);
+      };
+    });
+  }
+
+  /** Gives the place an answer left to the oldest one waiting. */
+  private activateNext(): void {
+    const next = this.inactive.shift();
+    if (next === undefined) return;
+    next.isActive = true;
+    this.activeCount += 1;
+    next.activate?.(null);
+    next.activate = undefined;
   }
 
   /** When an answer in progress should be done: the average answer time less the oldest one's age. */
