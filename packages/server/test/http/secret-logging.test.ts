@@ -104,8 +104,22 @@ describe("the server's logger", () => {
     logger.info({ req: { headers: { authorization: `Bearer ${unknownKey}` } } }, 'request');
     logger.info({ headers: { authorization: `Api-Key ${unknownKey}` } }, 'headers');
     logger.info({ variable: { name: 'DB_PASSWORD', value: secretValue }, token: unknownKey }, 'fields');
+    logger.info(
+      { config: { llm: { apiKey: secretValue, model: 'm' } }, list: [{ secret: secretValue }] },
+      'deep',
+    );
+    const failure = Object.assign(new Error('the provider refused'), { password: secretValue });
+    logger.error({ err: failure }, 'an error with a secret field');
+    logger.child({ agent: { token: unknownKey } }).info('a child whose bindings hold a secret');
     const log = lines.join('');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(6);
+    // Copied only where a secret was: the error keeps its message and stack, other fields stay.
+    expect(JSON.parse(lines[4] ?? '{}').err).toMatchObject({
+      message: 'the provider refused',
+      password: '[REDACTED]',
+    });
+    expect(JSON.parse(lines[4] ?? '{}').err.stack).toContain('the provider refused');
+    expect(JSON.parse(lines[3] ?? '{}').config.llm).toEqual({ apiKey: '[REDACTED]', model: 'm' });
     expect(log).not.toContain(unknownKey);
     expect(log).not.toContain(secretValue);
     expect(lines.flatMap((line) => authorizationValues(JSON.parse(line)))).toEqual([
