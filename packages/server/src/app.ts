@@ -23,6 +23,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.dataApi.handlers,
     ...modules.environments.handlers,
     ...modules.agents.handlers,
+    ...modules.workspace.handlers,
   };
 }
 

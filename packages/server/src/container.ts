@@ -14,6 +14,7 @@ import { createEnvironmentsModule } from './modules/environments/environments.mo
 import { createIdentityModule } from './modules/identity/identity.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
 import { createSystemModule } from './modules/system/system.module.js';
+import { createWorkspaceModule } from './modules/workspace/workspace.module.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
 import { loadSecretKey } from './platform/crypto/load-secret-key.js';
 import { SecretBox } from './platform/crypto/secret-box.js';
@@ -154,7 +155,22 @@ function createModules(platform: Platform) {
     agents: agents.services,
     dataApi: dataApi.services,
   });
-  return { system, identity, deployments, dataModel, dbtSync, dataApi, environments, agents, chat };
+  const workspace = createWorkspaceModule(platform, {
+    identity: identity.services,
+    deployments: deployments.services,
+  });
+  return {
+    system,
+    identity,
+    deployments,
+    dataModel,
+    dbtSync,
+    dataApi,
+    environments,
+    agents,
+    chat,
+    workspace,
+  };
 }
 
 /** Builds the platform adapters and the modules; nothing runs until `start()`. */
@@ -172,6 +188,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.environments.services,
     ...modules.agents.services,
     ...modules.chat.services,
+    ...modules.workspace.services,
   };
   // The first account and the demo span modules (identity, deployments, agents, data model).
   const bootstrap = new AccountBootstrap(

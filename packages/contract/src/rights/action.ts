@@ -13,6 +13,12 @@ export const actions = [
   'UsersManage',
   /** Query a deployment's data API (load, meta, sql, SQL interface) with a management credential. */
   'DataQuery',
+  /** See, list and run the deployment's folders, workbooks and reports. */
+  'ContentRead',
+  /** Create, change and move content. */
+  'ContentEdit',
+  /** Delete content, change its sharing and its resource policies, whoever owns it. */
+  'ContentManage',
 ] as const;
 
 export type Action = (typeof actions)[number];
@@ -31,8 +37,10 @@ export const actionsOfRole: Record<RoleName, readonly Action[]> = {
     'SchemaUpdateDevBranches',
     'DownloadData',
     'DataQuery',
+    'ContentRead',
+    'ContentEdit',
   ],
-  viewer: ['DeploymentRead', 'SchemaRead', 'DownloadData', 'DataQuery'],
+  viewer: ['DeploymentRead', 'SchemaRead', 'DownloadData', 'DataQuery', 'ContentRead'],
 };
 
 /** Roles ordered from least to most powerful, so a key can be limited to a role at or below its user's. */

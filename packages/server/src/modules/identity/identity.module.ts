@@ -8,6 +8,7 @@ import { CredentialService } from './credential.service.js';
 import { CredentialOwners } from './credential-owners.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
+import { UserGroupsService } from './user-groups.service.js';
 import { usersRoutes } from './users.routes.js';
 import { UsersService } from './users.service.js';
 
@@ -40,6 +41,7 @@ export function createIdentityModule(
       users,
       apiKeys,
       userAttributes,
+      userGroups: new UserGroupsService(database),
       accounts: new AccountsService(database),
       credentialOwners: new CredentialOwners(database),
     },

@@ -35,3 +35,20 @@ export const apiKeysTable = pgTable('api_keys', {
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type ApiKeyRow = typeof apiKeysTable.$inferSelect;
+
+export const userGroupsTable = pgTable('user_groups', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userGroupMembersTable = pgTable('user_group_members', {
+  groupId: integer('group_id').notNull(),
+  userId: integer('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserGroupRow = typeof userGroupsTable.$inferSelect;
