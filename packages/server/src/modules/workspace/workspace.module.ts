@@ -3,9 +3,10 @@ import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
+import { ContentOwners } from './content-owners.js';
 
 export interface WorkspaceDependencies {
-  identity: Pick<IdentityServices, 'authorization' | 'userGroups'>;
+  identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
 }
 
@@ -19,13 +20,16 @@ export function createWorkspaceModule(
 ) {
   const { database } = platform.store;
   const { deploymentAccess } = dependencies.deployments;
-  const { authorization, userGroups } = dependencies.identity;
+  const { authorization, userGroups, credentialOwners } = dependencies.identity;
   const contentAccess = new ContentAccessService(database, authorization, {
     loadDeployment: (principal, deploymentId) =>
       deploymentAccess.loadListed(principal, deploymentId, 'ContentRead'),
     groupIdsOf: (accountId, userId) => userGroups.groupIdsOf(accountId, userId),
   });
-  const services = { contentAccess };
+  const contentOwners = new ContentOwners((accountId, userIds) =>
+    credentialOwners.usersOf(accountId, userIds),
+  );
+  const services = { contentAccess, contentOwners };
   return {
     services,
     handlers: {},
