@@ -21,7 +21,7 @@ interface WorkbookOptions extends DeploymentOptions {
   shared?: boolean;
 }
 
-/** A folder id, or 0 for the root (what the hosted CLI sends for `--folder 0`). */
+/** A folder id, or 0 for the root (as the hosted CLI takes `--folder 0`). */
 function parseFolderId(value: string): number {
   return value.trim() === '0' ? 0 : parseId(value);
 }
@@ -54,7 +54,8 @@ function addContentOptions(command: Command): Command {
 async function contentBodyOf(options: WorkbookOptions) {
   return {
     name: options.name,
-    folderId: options.folder,
+    // `--folder 0` is the root, sent as null as the hosted CLI sends it (the server takes 0 too).
+    folderId: options.folder === 0 ? null : options.folder,
     meta: options.meta === undefined ? undefined : await jsonObjectOf('--meta', options.meta),
     isShared: options.shared,
   };
