@@ -367,4 +367,12 @@ describe.each(storeEngines)('workbooks on %s', (engine: StoreEngine) => {
     expectErrorBody(await call('POST', `${base}/${workbook.id}/duplicate`, { shared: 'yes' }), 'BAD_REQUEST');
     expect(((await call('GET', `${base}/${workbook.id}`)).body as Workbook).name).toBe('Valid');
   });
+
+  it('refuses a merge that would grow meta past 1,000,000 bytes, keeping what was stored', async () => {
+    const half = 'x'.repeat(600_000);
+    expect((await call('PUT', `${base}/by-slug/growing`, { meta: { first: half } })).status).toBe(200);
+    expectErrorBody(await call('PUT', `${base}/by-slug/growing`, { meta: { second: half } }), 'BAD_REQUEST');
+    const [row] = await database().select().from(workbooksTable).where(eq(workbooksTable.slug, 'growing'));
+    expect(Object.keys(row?.meta ?? {})).toEqual(['first']);
+  });
 });

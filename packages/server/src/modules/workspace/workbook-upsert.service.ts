@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
-import type { ContentAccessService } from './content-access.service.js';
+import type { ContentAccessService, ContentScope } from './content-access.service.js';
 import type { ContentOwners } from './content-owners.js';
 import { assertMetaSize, isForeignKeyViolation, workbookOf } from './workbook-views.js';
 import { workbookChanges } from './workbooks.service.js';
@@ -75,7 +75,7 @@ export class WorkbookUpsertService {
 
   private async updateLocked(
     transaction: Pick<Database, 'update'>,
-    scope: Parameters<typeof workbookChanges>[0],
+    scope: ContentScope,
     existing: WorkbookRow,
     input: UpsertWorkbookInput,
   ): Promise<WorkbookRow> {
