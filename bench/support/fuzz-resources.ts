@@ -83,6 +83,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     repositoryUrl: 'https://git.example.com/fuzz/dbt.git',
     webhookSecret: 'fuzz-webhook-secret',
   });
+  const workbook = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/workbooks`, {
+    name: 'fuzz target',
+  });
   return {
     accountName,
     resources: {
@@ -93,6 +96,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       agentApiKeyId: Number(agentKey.id),
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
+      workbookId: Number(workbook.id),
     },
   };
 }

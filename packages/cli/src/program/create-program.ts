@@ -19,6 +19,7 @@ import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
 import { registerVariablesCommands } from '../commands/variables.command.js';
+import { registerWorkbooksCommands } from '../commands/workbooks.command.js';
 import { type CliRuntime, CommandContext } from './command-context.js';
 import { packageVersion } from './package-version.js';
 
@@ -54,6 +55,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerApiKeysCommands(program, context);
   registerUserAttributesCommands(program, context);
   registerAgentsCommands(program, context);
+  registerWorkbooksCommands(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

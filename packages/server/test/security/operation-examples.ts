@@ -9,6 +9,8 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A shared workbook of the demo deployment, owned by the admin. */
+  workbookId: number;
 }
 
 /**
@@ -22,6 +24,11 @@ export interface OperationExample {
   body?: (resources: AccountResources) => unknown;
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
+  /**
+   * Set when a viewer, whose role has the operation's declared action, is still refused (403) by the
+   * rights on the item itself (content needs edit or manage there); says why.
+   */
+  refusedToViewerBecause?: string;
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -34,6 +41,9 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onWorkbook = ({ deploymentId, workbookId }: AccountResources) => ({ deploymentId, workbookId });
+const viewsContentOnly = 'a viewer has view rights on content; this needs edit or manage on the item';
+
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -170,4 +180,32 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   disconnectDbtRepository: { params: onDeployment },
   receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
+  listWorkbooks: { params: onDeployment },
+  createWorkbook: {
+    params: onDeployment,
+    body: () => ({ name: 'security example' }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  getWorkbook: { params: onWorkbook },
+  updateWorkbook: {
+    params: onWorkbook,
+    body: () => ({ name: 'security example' }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  deleteWorkbook: { params: onWorkbook, refusedToViewerBecause: viewsContentOnly },
+  upsertWorkbookBySlug: {
+    params: ({ deploymentId }) => ({ deploymentId, slug: 'security-example' }),
+    body: () => ({ meta: { source: 'security example' } }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  duplicateWorkbook: {
+    params: onWorkbook,
+    body: () => ({ shared: true }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  updateWorkbookDashboard: {
+    params: onWorkbook,
+    body: () => ({ dashboardDraft: { widgets: [] } }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
 };

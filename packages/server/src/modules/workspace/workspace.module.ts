@@ -4,6 +4,10 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { WorkbookDuplicateService } from './workbook-duplicate.service.js';
+import { WorkbookUpsertService } from './workbook-upsert.service.js';
+import { workbooksRoutes } from './workbooks.routes.js';
+import { WorkbooksService } from './workbooks.service.js';
 
 export interface WorkspaceDependencies {
   identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
@@ -29,10 +33,17 @@ export function createWorkspaceModule(
   const contentOwners = new ContentOwners((accountId, userIds) =>
     credentialOwners.usersOf(accountId, userIds),
   );
-  const services = { contentAccess, contentOwners };
+  const workbooks = new WorkbooksService(database, contentAccess, contentOwners);
+  const services = {
+    contentAccess,
+    contentOwners,
+    workbooks,
+    workbookUpsert: new WorkbookUpsertService(database, contentAccess, contentOwners),
+    workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
+  };
   return {
     services,
-    handlers: {},
+    handlers: { ...workbooksRoutes(services) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
