@@ -1,13 +1,19 @@
 import type { Platform } from '../../platform/platform.js';
+import type { DataApiServices } from '../data-api/data-api.module.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { ReportListService } from './report-list.service.js';
+import { ReportPresenter } from './report-records.js';
+import { reportsRoutes } from './reports.routes.js';
+import { ReportsService } from './reports.service.js';
 
 export interface WorkspaceDependencies {
   identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
+  dataApi: Pick<DataApiServices, 'reportQueryCheck'>;
 }
 
 /**
@@ -29,10 +35,16 @@ export function createWorkspaceModule(
   const contentOwners = new ContentOwners((accountId, userIds) =>
     credentialOwners.usersOf(accountId, userIds),
   );
-  const services = { contentAccess, contentOwners };
+  const reportPresenter = new ReportPresenter(database, contentOwners);
+  const { reportQueryCheck } = dependencies.dataApi;
+  const reports = new ReportsService(database, contentAccess, reportPresenter, (deployment, query) =>
+    reportQueryCheck.check(deployment, query),
+  );
+  const reportList = new ReportListService(database, contentAccess, reportPresenter);
+  const services = { contentAccess, contentOwners, reports, reportList };
   return {
     services,
-    handlers: {},
+    handlers: { ...reportsRoutes(services) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
