@@ -40,6 +40,9 @@ export async function selectReportRecords(
   let query = database
     .select({
       row: reportsTable,
+      // A spec sent as JSON text is a jsonb string; the driver layer would parse it once more into an
+      // object, so its text is read as text.
+      specText: sql<string | null>`case when jsonb_typeof(${reportsTable.spec}) = 'string' then ${reportsTable.spec} #>> '{}' end`,
       sortKey: shape.sortKey ? sql<string | null>`${shape.sortKey}::text` : sql<null>`null`,
       workbookId: workbooksTable.id,
       workbookFolderId: workbooksTable.folderId,
@@ -55,7 +58,7 @@ export async function selectReportRecords(
   if (shape.offset) query = query.offset(shape.offset);
   const rows = await query;
   return rows.map((entry) => ({
-    row: entry.row,
+    row: entry.specText === null ? entry.row : { ...entry.row, spec: entry.specText },
     sortKey: entry.sortKey,
     workbook:
       entry.workbookId === null

@@ -55,7 +55,7 @@ export class ReportsService {
     const columns = mergeReportInput(emptyReportColumns, fields);
     await checkReportSave(this.saveContext(scope), columns, new Set(reportColumnNames));
     const row = await this.insert(scope, columns, publicId ?? null);
-    return this.presentOne(scope, { row, workbook: await this.workbookOf(scope, row.id) });
+    return this.presentOne(scope, await this.reload(scope, row.id));
   }
 
   async update(
@@ -106,7 +106,7 @@ export class ReportsService {
     const columns = mergeReportInput(emptyReportColumns, input);
     await checkReportSave(this.saveContext(scope), columns, new Set(reportColumnNames));
     const row = await this.insert(scope, columns, publicId, 'upsert_branch_changed');
-    return this.presentOne(scope, { row, workbook: await this.workbookOf(scope, row.id) });
+    return this.presentOne(scope, await this.reload(scope, row.id));
   }
 
   /** Read access is enough: placing a report's result in a spreadsheet does not change the report. */
@@ -180,7 +180,7 @@ export class ReportsService {
       .where(eq(reportsTable.id, record.row.id))
       .returning();
     if (!row) throw notFound(`report ${record.row.id}`);
-    return this.presentOne(scope, { row, workbook: await this.workbookOf(scope, row.id) });
+    return this.presentOne(scope, await this.reload(scope, row.id));
   }
 
   private async insert(
@@ -227,8 +227,11 @@ export class ReportsService {
     return record;
   }
 
-  private async workbookOf(scope: ContentScope, reportId: number) {
-    return (await findReportRecord(this.database, scope.deployment.id, reportId))?.workbook ?? null;
+  /** Read again after a write: `returning()` would hand a spec kept as JSON text back parsed. */
+  private async reload(scope: ContentScope, reportId: number): Promise<ReportRecord> {
+    const record = await findReportRecord(this.database, scope.deployment.id, reportId);
+    if (!record) throw notFound(`report ${reportId}`);
+    return record;
   }
 
   private async presentOne(scope: ContentScope, record: ReportRecord): Promise<Report> {
