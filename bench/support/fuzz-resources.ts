@@ -83,6 +83,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     repositoryUrl: 'https://git.example.com/fuzz/dbt.git',
     webhookSecret: 'fuzz-webhook-secret',
   });
+  const report = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/reports`, {
+    name: 'fuzz target',
+  });
   return {
     accountName,
     resources: {
@@ -93,6 +96,8 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       agentApiKeyId: Number(agentKey.id),
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
+      reportId: Number(report.id),
+      reportPublicId: String(report.publicId),
     },
   };
 }

@@ -9,6 +9,9 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A report of the demo deployment at the workspace root, owned by the admin, and its publicId. */
+  reportId: number;
+  reportPublicId: string;
 }
 
 /**
@@ -22,6 +25,11 @@ export interface OperationExample {
   body?: (resources: AccountResources) => unknown;
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
+  /**
+   * Content operations declare `ContentRead` (a resource policy can raise a viewer to edit or manage one
+   * item), so the level the example needs on its item is named here: a role below it is refused (403).
+   */
+  contentLevel?: 'edit' | 'manage';
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -34,6 +42,7 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onReport = ({ deploymentId, reportId }: AccountResources) => ({ deploymentId, reportId });
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -170,4 +179,19 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   disconnectDbtRepository: { params: onDeployment },
   receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
+  listReports: { params: onDeployment },
+  createReport: { params: onDeployment, body: () => ({ name: 'security example' }), contentLevel: 'edit' },
+  getReport: { params: onReport },
+  updateReport: { params: onReport, body: () => ({ description: 'security example' }), contentLevel: 'edit' },
+  deleteReport: { params: onReport, contentLevel: 'manage' },
+  upsertReportByPublicId: {
+    params: ({ deploymentId, reportPublicId }) => ({ deploymentId, publicId: reportPublicId }),
+    body: () => ({ description: 'security example' }),
+    contentLevel: 'edit',
+  },
+  connectReportToWorkbook: {
+    params: onReport,
+    body: () => ({ externalWorkbookId: 'security-example', resultLocation: 'Sheet1!A1' }),
+  },
+  refreshReport: { params: onReport },
 };
