@@ -20,7 +20,7 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * |-----------------------------------------------|--------------------------------------------------------|
  * | login (device), (auto) refresh                | POST /auth/device/code, /auth/device/token, /auth/oauth2/refresh |
  * | github status / installations / repos / branches | GET /api/v1/github/...                              |
- * | folders, workbooks, reports, workspace        | …/folders, …/workbooks, …/reports, …/workspace          |
+ * | folders, workbooks, workspace               | …/folders, …/workbooks, …/workspace (reports: hosted-client-reports.test.ts) |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
  * | groups list / delete                          | /api/v1/user-groups/, /api/v1/groups/{G}               |
