@@ -21,7 +21,11 @@ interface Report {
   sqlQuery: string | null;
   description: string | null;
   versionNumber: number;
-  externalWorkbookPlacements: Array<{ workbookId: string; resultLocation: string; endResultCell: string | null }>;
+  externalWorkbookPlacements: Array<{
+    workbookId: string;
+    resultLocation: string;
+    endResultCell: string | null;
+  }>;
 }
 
 describe('platform CLI against a real server: reports', () => {
@@ -54,7 +58,10 @@ describe('platform CLI against a real server: reports', () => {
 
   it('creates, lists, reads, updates, connects, refreshes and deletes a report', async () => {
     const specFile = join(workDirectory, 'chart.json');
-    await writeFile(specFile, JSON.stringify({ mark: 'bar', encoding: { x: { field: 'orders.status', type: 'nominal' } } }));
+    await writeFile(
+      specFile,
+      JSON.stringify({ mark: 'bar', encoding: { x: { field: 'orders.status', type: 'nominal' } } }),
+    );
     const created = jsonOf<Report>(
       await reports(
         'create',
@@ -90,7 +97,11 @@ describe('platform CLI against a real server: reports', () => {
     const updated = jsonOf<Report>(
       await reports('update', String(created.id), '--sql', 'SELECT MEASURE(count) FROM orders', '--json'),
     );
-    expect(updated).toMatchObject({ sqlQuery: 'SELECT MEASURE(count) FROM orders', jsonQuery: null, versionNumber: 2 });
+    expect(updated).toMatchObject({
+      sqlQuery: 'SELECT MEASURE(count) FROM orders',
+      jsonQuery: null,
+      versionNumber: 2,
+    });
 
     const connected = jsonOf<Report>(
       await reports(

@@ -220,7 +220,14 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   deleteReport: { command: 'reports delete', example: reports('delete', '12') },
   upsertReportByPublicId: {
     command: 'reports upsert',
-    example: reports('upsert', 'a1B2c3D4e5F6', '--name', 'Orders', '--sql', 'SELECT MEASURE(count) FROM orders'),
+    example: reports(
+      'upsert',
+      'a1B2c3D4e5F6',
+      '--name',
+      'Orders',
+      '--sql',
+      'SELECT MEASURE(count) FROM orders',
+    ),
   },
   connectReportToWorkbook: {
     command: 'reports connect-workbook',

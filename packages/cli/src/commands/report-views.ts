@@ -12,7 +12,10 @@ export function formatReports(reports: readonly Report[]): string {
       { header: 'PUBLIC ID', value: (report: Report) => report.publicId },
       { header: 'NAME', value: (report: Report) => report.name },
       { header: 'KIND', value: (report: Report) => report.kind },
-      { header: 'FOLDER', value: (report: Report) => report.folderPath.map((entry) => entry.name).join('/') || '/' },
+      {
+        header: 'FOLDER',
+        value: (report: Report) => report.folderPath.map((entry) => entry.name).join('/') || '/',
+      },
       { header: 'OWNER', value: (report: Report) => report.user.email },
       { header: 'UPDATED', value: (report: Report) => report.updatedAt },
     ],
@@ -30,7 +33,10 @@ export function formatReport(report: Report): string {
     ['folder', report.folderPath.map((entry) => entry.name).join('/') || '/'],
     ['workbook', report.workbookId],
     ['query', report.sqlQuery ?? (report.jsonQuery ? JSON.stringify(report.jsonQuery) : null)],
-    ['placements', report.externalWorkbookPlacements.map((p) => `${p.workbookId} ${p.resultLocation}`).join(', ')],
+    [
+      'placements',
+      report.externalWorkbookPlacements.map((p) => `${p.workbookId} ${p.resultLocation}`).join(', '),
+    ],
     ['owner', report.user.email],
     ['version', report.versionNumber],
     ['can edit', report.canEdit],

@@ -69,13 +69,16 @@ async function reportBodyOf(options: ReportOptions): Promise<Record<string, unkn
     name: options.name,
     folderId: idOrNone(options.folder, '--folder'),
     workbookId: idOrNone(options.workbook, '--workbook'),
-    jsonQuery: options.jsonQuery === undefined ? undefined : await jsonOption(options.jsonQuery, '--json-query'),
+    jsonQuery:
+      options.jsonQuery === undefined ? undefined : await jsonOption(options.jsonQuery, '--json-query'),
     sqlQuery: options.sql,
     kind: options.kind,
   };
   if (options.spec !== undefined) {
     // A spec given as text that is not JSON is sent as it is: the server says what is wrong with it.
-    named.spec = options.spec.startsWith('@') ? await jsonOption(options.spec, '--spec') : parseOrText(options.spec);
+    named.spec = options.spec.startsWith('@')
+      ? await jsonOption(options.spec, '--spec')
+      : parseOrText(options.spec);
   }
   const body: Record<string, unknown> = { ...data };
   for (const [key, value] of Object.entries(named)) if (value !== undefined) body[key] = value;
@@ -141,7 +144,9 @@ export function registerReportsCommands(program: Command, context: CommandContex
     .argument('<reportId>', 'report id', parseId)
     .action(async (reportId: number, options: DeploymentOptions) => {
       const client = await context.client(options);
-      const report = await client.call('getReport', { params: { deploymentId: options.deployment, reportId } });
+      const report = await client.call('getReport', {
+        params: { deploymentId: options.deployment, reportId },
+      });
       context.render(options, report, formatReport);
     });
 
@@ -172,11 +177,15 @@ export function registerReportsCommands(program: Command, context: CommandContex
     .argument('<reportId>', 'report id', parseId)
     .action(async (reportId: number, options: DeploymentOptions) => {
       const client = await context.client(options);
-      const result = await client.call('deleteReport', { params: { deploymentId: options.deployment, reportId } });
+      const result = await client.call('deleteReport', {
+        params: { deploymentId: options.deployment, reportId },
+      });
       context.render(options, result, () => `deleted report ${reportId}`);
     });
 
-  addReportOptions(addDeploymentOption(addVerb(reports, 'upsert', 'create or update the report with this publicId')))
+  addReportOptions(
+    addDeploymentOption(addVerb(reports, 'upsert', 'create or update the report with this publicId')),
+  )
     .argument('<publicId>', 'the public id: 12 characters of 0-9, A-Z, a-z')
     .option('--name <name>', 'the name (required to create)')
     .action(async (publicId: string, options: ReportOptions) => {
@@ -210,7 +219,9 @@ export function registerReportsCommands(program: Command, context: CommandContex
     .argument('<reportId>', 'report id', parseId)
     .action(async (reportId: number, options: DeploymentOptions) => {
       const client = await context.client(options);
-      const report = await client.call('refreshReport', { params: { deploymentId: options.deployment, reportId } });
+      const report = await client.call('refreshReport', {
+        params: { deploymentId: options.deployment, reportId },
+      });
       context.render(options, report, (value) => `report ${value.id} compiles against the current model`);
     });
 

@@ -49,16 +49,10 @@ export const PeriodComparison = z
       .object({ amount: z.int().min(1).max(10_000), unit: z.enum(periodComparisonUnits) })
       .strict()
       .meta({ description: 'How far back the compared period lies, e.g. `{amount: 1, unit: "year"}`.' }),
-    outputs: z
-      .array(text().trim().min(1).max(200))
-      .min(1)
-      .max(3)
-      .nullable()
-      .optional()
-      .meta({
-        description:
-          'The names of the extra columns, in this order: previous value, change, percent change (fewer names: fewer columns); null: the three with default names.',
-      }),
+    outputs: z.array(text().trim().min(1).max(200)).min(1).max(3).nullable().optional().meta({
+      description:
+        'The names of the extra columns, in this order: previous value, change, percent change (fewer names: fewer columns); null: the three with default names.',
+    }),
   })
   .strict()
   .meta({ id: 'PeriodComparison' });
@@ -118,7 +112,9 @@ const reportFields = {
   kind: ReportKind.optional(),
   workbookId: EntityId.nullable().optional(),
   folderId: EntityId.nullable().optional(),
-  jsonQuery: SemanticQuery.nullable().optional().meta({ description: 'A data-API query; not with sqlQuery.' }),
+  jsonQuery: SemanticQuery.nullable()
+    .optional()
+    .meta({ description: 'A data-API query; not with sqlQuery.' }),
   sqlQuery: text()
     .trim()
     .min(1)
@@ -203,7 +199,9 @@ export const ListReportsQuery = PagingQuery.extend({
     .min(1)
     .max(1_000_000)
     .optional()
-    .meta({ description: `Page number from 1, pages of \`limit\` (or \`first\`, at most ${maximumPageSize}).` }),
+    .meta({
+      description: `Page number from 1, pages of \`limit\` (or \`first\`, at most ${maximumPageSize}).`,
+    }),
 });
 
 export const ReportsListResponse = z

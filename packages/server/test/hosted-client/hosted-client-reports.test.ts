@@ -91,7 +91,13 @@ describe('the hosted CLI, replayed: reports', () => {
     const got = await cli.call('GET', `${base}/${report.id}`);
     expect(got.status, got.text).toBe(200);
     const updated = await cli.call('PUT', `${base}/${report.id}`, {
-      body: { name: 'Revenue (net)', folderId: null, workbookId: null, jsonQuery: null, sqlQuery: 'SELECT MEASURE(count) FROM orders' },
+      body: {
+        name: 'Revenue (net)',
+        folderId: null,
+        workbookId: null,
+        jsonQuery: null,
+        sqlQuery: 'SELECT MEASURE(count) FROM orders',
+      },
     });
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Revenue (net)', versionNumber: 2 });
@@ -105,7 +111,9 @@ describe('the hosted CLI, replayed: reports', () => {
       body: { externalWorkbookId: 'spreadsheet-1', resultLocation: 'Sheet1!A1', endResultCell: 'C10' },
     });
     expect(withEnd.body).toMatchObject({
-      externalWorkbookPlacements: [{ workbookId: 'spreadsheet-1', resultLocation: 'Sheet1!A1', endResultCell: 'C10' }],
+      externalWorkbookPlacements: [
+        { workbookId: 'spreadsheet-1', resultLocation: 'Sheet1!A1', endResultCell: 'C10' },
+      ],
     });
     const filtered = await cli.call('GET', base, { query: [['externalWorkbookId', 'spreadsheet-1']] });
     expect(listOfAnswer(filtered).map((item) => item.id)).toEqual([report.id]);

@@ -47,7 +47,9 @@ const contentLevelRoles: Record<'edit' | 'manage', RoleName[]> = {
 };
 const belowContentLevel: Array<[RoleName, string]> = credentialOperations.flatMap((operation) => {
   const level = operationExamples[operation.operationId]?.contentLevel;
-  return level ? contentLevelRoles[level].map((role): [RoleName, string] => [role, operation.operationId]) : [];
+  return level
+    ? contentLevelRoles[level].map((role): [RoleName, string] => [role, operation.operationId])
+    : [];
 });
 const withinViewer = idsOf(
   credentialOperations.filter(

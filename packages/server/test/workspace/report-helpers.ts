@@ -25,7 +25,11 @@ export interface ReportBody {
   preferences: { columnFormats: Record<string, unknown> };
   periodComparisons: unknown[];
   fillMissingRows: unknown;
-  externalWorkbookPlacements: Array<{ workbookId: string; resultLocation: string; endResultCell: string | null }>;
+  externalWorkbookPlacements: Array<{
+    workbookId: string;
+    resultLocation: string;
+    endResultCell: string | null;
+  }>;
   canEdit: boolean;
   canManage: boolean;
   user: { id: number; email: string; name: string | null };
@@ -107,7 +111,13 @@ export async function insertFolder(
 ): Promise<number> {
   const [folder] = await database(server)
     .insert(contentFoldersTable)
-    .values({ accountId: await accountOf(server, deploymentId), deploymentId, parentId, name, createdByUserId: 1 })
+    .values({
+      accountId: await accountOf(server, deploymentId),
+      deploymentId,
+      parentId,
+      name,
+      createdByUserId: 1,
+    })
     .returning();
   return (folder as { id: number }).id;
 }

@@ -57,14 +57,20 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
 
   it('sorts by each key, both ways, with data and count', async () => {
     const byName = await listReports(server, deploymentId, 'sortBy=name&sortDirection=asc');
-    expect(namesOf(byName)).toEqual(['Alpha', 'bravo', 'charlie', 'delta', 'echo'].sort((a, b) => (a < b ? -1 : 1)));
+    expect(namesOf(byName)).toEqual(
+      ['Alpha', 'bravo', 'charlie', 'delta', 'echo'].sort((a, b) => (a < b ? -1 : 1)),
+    );
     expect(byName.data).toEqual(byName.items);
     expect(byName.count).toBe(5);
     const newestFirst = await listReports(server, deploymentId, 'sortBy=createdAt');
     expect(ids(newestFirst)).toEqual(created.map((report) => report.id).reverse());
     const oldestFirst = await listReports(server, deploymentId, 'sortBy=createdAt&sortDirection=asc');
     expect(ids(oldestFirst)).toEqual(created.map((report) => report.id));
-    await server.request({ method: 'PUT', url: `${url}/${created[0]?.id}`, body: { description: 'touched' } });
+    await server.request({
+      method: 'PUT',
+      url: `${url}/${created[0]?.id}`,
+      body: { description: 'touched' },
+    });
     const updated = await listReports(server, deploymentId, 'sortBy=updatedAt&sortDirection=desc&first=1');
     expect(ids(updated)).toEqual([created[0]?.id]);
   });
@@ -90,7 +96,9 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
       ['createdAt', 'desc'],
       ['updatedAt', 'asc'],
     ] as const) {
-      const whole = ids(await listReports(server, deploymentId, `sortBy=${sortBy}&sortDirection=${direction}`));
+      const whole = ids(
+        await listReports(server, deploymentId, `sortBy=${sortBy}&sortDirection=${direction}`),
+      );
       const seen: number[] = [];
       let after: string | null = null;
       for (let pageNumber = 0; pageNumber < 10; pageNumber += 1) {
@@ -109,7 +117,10 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
       url: `${url}?sortBy=createdAt&after=${wrongSort.pageInfo.endCursor}`,
     });
     expectErrorBody(mixed, 'BAD_REQUEST');
-    expectErrorBody(await server.request({ method: 'GET', url: `${url}?after=bm90LWEtY3Vyc29y` }), 'BAD_REQUEST');
+    expectErrorBody(
+      await server.request({ method: 'GET', url: `${url}?after=bm90LWEtY3Vyc29y` }),
+      'BAD_REQUEST',
+    );
   });
 
   it('pages by limit and page, and by limit and offset, as the hosted CLI does', async () => {
@@ -120,7 +131,9 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
     const last = await listReports(server, deploymentId, 'sortBy=name&limit=2&page=3');
     expect(ids(last)).toEqual(whole.slice(4));
     expect(last.pageInfo.hasNextPage).toBe(false);
-    expect(ids(await listReports(server, deploymentId, 'sortBy=name&limit=2&offset=1'))).toEqual(whole.slice(1, 3));
+    expect(ids(await listReports(server, deploymentId, 'sortBy=name&limit=2&offset=1'))).toEqual(
+      whole.slice(1, 3),
+    );
     expectErrorBody(await server.request({ method: 'GET', url: `${url}?page=0` }), 'BAD_REQUEST');
   });
 
@@ -135,7 +148,10 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
     expect(page.items).toHaveLength(2);
     expect(page.pageInfo).toEqual({ endCursor: null, hasNextPage: false });
     const cursor = (await listReports(server, deploymentId, 'first=1')).pageInfo.endCursor;
-    const refused = await server.request({ method: 'GET', url: `${url}?sortBy=lastViewedAt&after=${cursor}` });
+    const refused = await server.request({
+      method: 'GET',
+      url: `${url}?sortBy=lastViewedAt&after=${cursor}`,
+    });
     expect(errorMessageOf(refused, 'BAD_REQUEST')).toContain('lastViewedAt');
   });
 
@@ -159,7 +175,11 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
       url: `${url}/by-public-id/${publicId}`,
       body: { title: 'Now with a title' },
     });
-    expect(changed.body).toMatchObject({ id: (first.body as ReportBody).id, title: 'Now with a title', versionNumber: 2 });
+    expect(changed.body).toMatchObject({
+      id: (first.body as ReportBody).id,
+      title: 'Now with a title',
+      versionNumber: 2,
+    });
     for (const bad of ['short', 'has-a-dash-1', 'TooLong00000000', 'spaces%20here']) {
       expectErrorBody(
         await server.request({ method: 'PUT', url: `${url}/by-public-id/${bad}`, body: { name: 'x' } }),
@@ -167,11 +187,15 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
         bad,
       );
     }
-    const nameless = await server.request({ method: 'PUT', url: `${url}/by-public-id/Nameless0001`, body: {} });
+    const nameless = await server.request({
+      method: 'PUT',
+      url: `${url}/by-public-id/Nameless0001`,
+      body: {},
+    });
     expect(errorMessageOf(nameless, 'BAD_REQUEST')).toContain('name');
   });
 
-  it("refuses a publicId another deployment of the account uses (409), and a create reusing one", async () => {
+  it('refuses a publicId another deployment of the account uses (409), and a create reusing one', async () => {
     const otherDeploymentId = await createDeployment(server, `reports-other-${engine}`);
     const publicId = 'Elsewhere001';
     const there = await server.request({
@@ -184,14 +208,21 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
       await server.request({ method: 'PUT', url: `${url}/by-public-id/${publicId}`, body: { name: 'Here' } }),
       'CONFLICT',
     );
-    expectErrorBody(await server.request({ method: 'POST', url, body: { name: 'Here', publicId } }), 'CONFLICT');
+    expectErrorBody(
+      await server.request({ method: 'POST', url, body: { name: 'Here', publicId } }),
+      'CONFLICT',
+    );
   });
 
   it('ends 10 concurrent upserts of one new publicId with one row; losers get a 409 to retry', async () => {
     const publicId = 'Concurrent01';
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        server.request({ method: 'PUT', url: `${url}/by-public-id/${publicId}`, body: { name: `Racer ${index}` } }),
+        server.request({
+          method: 'PUT',
+          url: `${url}/by-public-id/${publicId}`,
+          body: { name: `Racer ${index}` },
+        }),
       ),
     );
     for (const answer of answers) {
@@ -214,10 +245,16 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({
       id: report.id,
-      externalWorkbookPlacements: [{ workbookId: 'sheet-1', resultLocation: 'Sheet1!A1', endResultCell: null }],
+      externalWorkbookPlacements: [
+        { workbookId: 'sheet-1', resultLocation: 'Sheet1!A1', endResultCell: null },
+      ],
     });
     await connect({ externalWorkbookId: 'sheet-1', resultLocation: 'Sheet1!A1', endResultCell: 'D20' });
-    const second = await connect({ externalWorkbookId: 'sheet-2', resultLocation: 'Data!B2', endResultCell: 'C9' });
+    const second = await connect({
+      externalWorkbookId: 'sheet-2',
+      resultLocation: 'Data!B2',
+      endResultCell: 'C9',
+    });
     expect((second.body as ReportBody).externalWorkbookPlacements).toEqual([
       { workbookId: 'sheet-1', resultLocation: 'Sheet1!A1', endResultCell: 'D20' },
       { workbookId: 'sheet-2', resultLocation: 'Data!B2', endResultCell: 'C9' },

@@ -108,7 +108,11 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
 
   it('adds one to versionNumber on every change, none for a change to nothing, and keeps the rest', async () => {
     const created = await createReport(server, deploymentId, everyField);
-    const renamed = await server.request({ method: 'PUT', url: `${url}/${created.id}`, body: { name: 'Renamed' } });
+    const renamed = await server.request({
+      method: 'PUT',
+      url: `${url}/${created.id}`,
+      body: { name: 'Renamed' },
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body).toMatchObject({ ...everyField, name: 'Renamed', versionNumber: 2 });
     const same = await server.request({
@@ -128,7 +132,9 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
       title: null,
       versionNumber: 3,
     });
-    expect(Date.parse((toSql.body as ReportBody).updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+    expect(Date.parse((toSql.body as ReportBody).updatedAt)).toBeGreaterThanOrEqual(
+      Date.parse(created.updatedAt),
+    );
   });
 
   it('shows the folder chain of a report in a nested folder, and moves it', async () => {
@@ -139,9 +145,21 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
       { id: top, name: 'Sales' },
       { id: inner, name: 'Weekly' },
     ]);
-    const moved = await server.request({ method: 'PUT', url: `${url}/${created.id}`, body: { folderId: top } });
-    expect(moved.body).toMatchObject({ folderId: top, folderPath: [{ id: top, name: 'Sales' }], versionNumber: 2 });
-    const missing = await server.request({ method: 'POST', url, body: { name: 'Nowhere', folderId: 999_999 } });
+    const moved = await server.request({
+      method: 'PUT',
+      url: `${url}/${created.id}`,
+      body: { folderId: top },
+    });
+    expect(moved.body).toMatchObject({
+      folderId: top,
+      folderPath: [{ id: top, name: 'Sales' }],
+      versionNumber: 2,
+    });
+    const missing = await server.request({
+      method: 'POST',
+      url,
+      body: { name: 'Nowhere', folderId: 999_999 },
+    });
     expectErrorBody(missing, 'NOT_FOUND');
   });
 
@@ -154,14 +172,26 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
     const message = errorMessageOf(wrongType, 'BAD_REQUEST');
     expect(message).toContain('spec.encoding.x.type');
     expect(message).toContain('nominal');
-    const wrongMark = await server.request({ method: 'POST', url, body: { name: 'Bad', spec: { mark: 'barz' } } });
+    const wrongMark = await server.request({
+      method: 'POST',
+      url,
+      body: { name: 'Bad', spec: { mark: 'barz' } },
+    });
     expect(errorMessageOf(wrongMark, 'BAD_REQUEST')).toMatch(/spec\.mark: must be one of .*bar/);
-    const unknown = await server.request({ method: 'POST', url, body: { name: 'Bad', spec: { mark: 'bar', colour: 1 } } });
+    const unknown = await server.request({
+      method: 'POST',
+      url,
+      body: { name: 'Bad', spec: { mark: 'bar', colour: 1 } },
+    });
     expect(errorMessageOf(unknown, 'BAD_REQUEST')).toContain('spec.colour');
     const notJson = await server.request({ method: 'POST', url, body: { name: 'Bad', spec: '{"mark": ' } });
     expect(errorMessageOf(notJson, 'BAD_REQUEST')).toContain('spec');
     const created = await createReport(server, deploymentId, { name: 'Good spec' });
-    const update = await server.request({ method: 'PUT', url: `${url}/${created.id}`, body: { spec: { mark: 7 } } });
+    const update = await server.request({
+      method: 'PUT',
+      url: `${url}/${created.id}`,
+      body: { spec: { mark: 7 } },
+    });
     expect(errorMessageOf(update, 'BAD_REQUEST')).toContain('spec.mark');
   });
 
@@ -195,7 +225,11 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
     const both = await server.request({
       method: 'POST',
       url,
-      body: { name: 'Both', jsonQuery: { measures: ['orders.count'] }, sqlQuery: 'SELECT MEASURE(count) FROM orders' },
+      body: {
+        name: 'Both',
+        jsonQuery: { measures: ['orders.count'] },
+        sqlQuery: 'SELECT MEASURE(count) FROM orders',
+      },
     });
     expect(errorMessageOf(both, 'BAD_REQUEST')).toContain('not both');
     const created = await createReport(server, deploymentId, { name: 'Later bad' });
@@ -214,16 +248,28 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
     const read = await server.request({ method: 'GET', url: `${url}/${created.id}`, key: viewer.key });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ canEdit: false, canManage: false });
-    expectErrorBody(await server.request({ method: 'POST', url, body: { name: 'x' }, key: viewer.key }), 'FORBIDDEN');
     expectErrorBody(
-      await server.request({ method: 'PUT', url: `${url}/${created.id}`, body: { name: 'x' }, key: viewer.key }),
+      await server.request({ method: 'POST', url, body: { name: 'x' }, key: viewer.key }),
+      'FORBIDDEN',
+    );
+    expectErrorBody(
+      await server.request({
+        method: 'PUT',
+        url: `${url}/${created.id}`,
+        body: { name: 'x' },
+        key: viewer.key,
+      }),
       'FORBIDDEN',
     );
     expectErrorBody(
       await server.request({ method: 'DELETE', url: `${url}/${created.id}`, key: viewer.key }),
       'FORBIDDEN',
     );
-    const asDeveloper = await server.request({ method: 'GET', url: `${url}/${created.id}`, key: developer.key });
+    const asDeveloper = await server.request({
+      method: 'GET',
+      url: `${url}/${created.id}`,
+      key: developer.key,
+    });
     expect(asDeveloper.body).toMatchObject({ canEdit: true, canManage: false });
     expectErrorBody(
       await server.request({ method: 'DELETE', url: `${url}/${created.id}`, key: developer.key }),
@@ -256,7 +302,11 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
 
   it("hides a private workbook's reports from a viewer, and needs edit on a workbook to add to it", async () => {
     const me = (await server.request({ method: 'GET', url: '/api/v1/users/me' })).body as { id: number };
-    const workbookId = await insertWorkbook(server, deploymentId, { name: 'Private', ownerUserId: me.id, isShared: false });
+    const workbookId = await insertWorkbook(server, deploymentId, {
+      name: 'Private',
+      ownerUserId: me.id,
+      isShared: false,
+    });
     const created = await createReport(server, deploymentId, { name: 'In a private workbook', workbookId });
     expect(created.workbookId).toBe(workbookId);
     expectErrorBody(
@@ -267,7 +317,10 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
       await server.request({ method: 'POST', url, body: { name: 'Sneaky', workbookId }, key: developer.key }),
       'NOT_FOUND',
     );
-    expectErrorBody(await server.request({ method: 'POST', url, body: { name: 'x', workbookId: 999_999 } }), 'NOT_FOUND');
+    expectErrorBody(
+      await server.request({ method: 'POST', url, body: { name: 'x', workbookId: 999_999 } }),
+      'NOT_FOUND',
+    );
   });
 
   it("answers another account's admin with 404 for every report operation", async () => {
@@ -283,9 +336,16 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
       ['POST', url, { name: 'x' }],
       ['PUT', `${url}/by-public-id/${created.publicId}`, { name: 'x' }],
     ] as const) {
-      const answer = await server.request({ method, url: path, key: other.adminKey, ...(body ? { body } : {}) });
+      const answer = await server.request({
+        method,
+        url: path,
+        key: other.adminKey,
+        ...(body ? { body } : {}),
+      });
       expectErrorBody(answer, 'NOT_FOUND', `${method} ${path}`);
     }
-    expect((await server.request({ method: 'GET', url: `${url}/${created.id}` })).body).toMatchObject({ name: 'Not theirs' });
+    expect((await server.request({ method: 'GET', url: `${url}/${created.id}` })).body).toMatchObject({
+      name: 'Not theirs',
+    });
   });
 });

@@ -8,7 +8,7 @@ export const upsertReportByPublicId = defineOperation({
   tag: 'Reports',
   summary: 'Create or update a report by public id',
   description:
-    "Content as code: creates the report with this `publicId` (`name` required then) or updates it like PUT .../reports/{reportId}; sending what it already holds changes nothing (`versionNumber` stays). A `publicId` is unique in the account: one used by a report of another deployment is a 409 (`CONFLICT`); a concurrent upsert of the same new `publicId` that lost the race is a 409 `upsert_branch_changed` (retry it).",
+    'Content as code: creates the report with this `publicId` (`name` required then) or updates it like PUT .../reports/{reportId}; sending what it already holds changes nothing (`versionNumber` stays). A `publicId` is unique in the account: one used by a report of another deployment is a 409 (`CONFLICT`); a concurrent upsert of the same new `publicId` that lost the race is a 409 `upsert_branch_changed` (retry it).',
   action: 'ContentRead',
   params: ReportPublicIdParams,
   body: UpsertReportInput,

@@ -32,7 +32,9 @@ export class ReportQueryCheck {
   ) {}
 
   async check(deployment: { id: number; accountId: number }, query: ReportQuery): Promise<void> {
-    const row = (await this.directory.rowsOf(deployment.accountId)).find((entry) => entry.id === deployment.id);
+    const row = (await this.directory.rowsOf(deployment.accountId)).find(
+      (entry) => entry.id === deployment.id,
+    );
     if (!row) throw notFound(`deployment ${deployment.id}`);
     const target = {
       deployment: row,

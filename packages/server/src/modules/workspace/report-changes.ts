@@ -11,7 +11,10 @@ import { type ReportRow, workbooksTable } from './workspace.tables.js';
 export type ReportQuery = { jsonQuery: Record<string, unknown> } | { sqlQuery: string };
 
 /** Compiles a query against the model the deployment serves; throws a 400 naming what is wrong. */
-export type CheckReportQuery = (deployment: { id: number; accountId: number }, query: ReportQuery) => Promise<void>;
+export type CheckReportQuery = (
+  deployment: { id: number; accountId: number },
+  query: ReportQuery,
+) => Promise<void>;
 
 /** The columns of a report a client writes. */
 export type ReportColumns = Pick<
@@ -130,7 +133,11 @@ export async function checkReportSave(
   }
 }
 
-async function findWorkbook(database: Database, deploymentId: number, workbookId: number): Promise<ReportWorkbook> {
+async function findWorkbook(
+  database: Database,
+  deploymentId: number,
+  workbookId: number,
+): Promise<ReportWorkbook> {
   const [workbook] = await database
     .select({
       id: workbooksTable.id,

@@ -42,7 +42,9 @@ export async function selectReportRecords(
       row: reportsTable,
       // A spec sent as JSON text is a jsonb string; the driver layer would parse it once more into an
       // object, so its text is read as text.
-      specText: sql<string | null>`case when jsonb_typeof(${reportsTable.spec}) = 'string' then ${reportsTable.spec} #>> '{}' end`,
+      specText: sql<
+        string | null
+      >`case when jsonb_typeof(${reportsTable.spec}) = 'string' then ${reportsTable.spec} #>> '{}' end`,
       sortKey: shape.sortKey ? sql<string | null>`${shape.sortKey}::text` : sql<null>`null`,
       workbookId: workbooksTable.id,
       workbookFolderId: workbooksTable.folderId,
@@ -117,7 +119,9 @@ export class ReportPresenter {
     return records.map((record) => {
       const { row } = record;
       const level = scope.levelOf(contentItemOf(record));
-      const preferences = row.preferences as { columnFormats?: Report['preferences']['columnFormats'] } | null;
+      const preferences = row.preferences as {
+        columnFormats?: Report['preferences']['columnFormats'];
+      } | null;
       return {
         id: row.id,
         publicId: row.publicId,

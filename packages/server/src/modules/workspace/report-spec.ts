@@ -66,7 +66,8 @@ function findInlineData(spec: Record<string, unknown>): (string | number)[] | nu
 
 /** The error a person can act on: the deepest place the spec went wrong, with what was allowed there. */
 function describeFirstError(errors: readonly ErrorObject[]): { path: string[]; message: string } {
-  const depthOf = (error: ErrorObject) => (error.instancePath === '' ? 0 : error.instancePath.split('/').length);
+  const depthOf = (error: ErrorObject) =>
+    error.instancePath === '' ? 0 : error.instancePath.split('/').length;
   const deepest = Math.max(...errors.map(depthOf));
   const here = errors.filter((error) => depthOf(error) === deepest);
   const first = here[0] as ErrorObject;
@@ -85,7 +86,10 @@ function describeFirstError(errors: readonly ErrorObject[]): { path: string[]; m
   }
   const unknown = here.find((error) => error.keyword === 'additionalProperties');
   if (unknown) {
-    return { path: [...path, String(unknown.params.additionalProperty)], message: 'is not a Vega-Lite property' };
+    return {
+      path: [...path, String(unknown.params.additionalProperty)],
+      message: 'is not a Vega-Lite property',
+    };
   }
   return { path, message: first.message ?? 'is not valid Vega-Lite' };
 }

@@ -21,7 +21,8 @@ export function reportsRoutes(services: {
 }): OperationHandlers<ReportOperations> {
   const { reports, reportList } = services;
   return {
-    listReports: ({ params, query, context }) => reportList.list(context.principal, params.deploymentId, query),
+    listReports: ({ params, query, context }) =>
+      reportList.list(context.principal, params.deploymentId, query),
     createReport: ({ params, body, context }) => reports.create(context.principal, params.deploymentId, body),
     getReport: ({ params, context }) => reports.get(context.principal, params.deploymentId, params.reportId),
     updateReport: ({ params, body, context }) =>

@@ -92,7 +92,9 @@ export class ReportsService {
     const [existing] = await this.database
       .select({ id: reportsTable.id, deploymentId: reportsTable.deploymentId })
       .from(reportsTable)
-      .where(and(eq(reportsTable.accountId, scope.deployment.accountId), eq(reportsTable.publicId, publicId)));
+      .where(
+        and(eq(reportsTable.accountId, scope.deployment.accountId), eq(reportsTable.publicId, publicId)),
+      );
     if (existing && existing.deploymentId !== scope.deployment.id) {
       throw new AppError(
         'CONFLICT',
@@ -243,5 +245,4 @@ export class ReportsService {
   private saveContext(scope: ContentScope) {
     return { database: this.database, scope, checkQuery: this.checkQuery };
   }
-
 }
