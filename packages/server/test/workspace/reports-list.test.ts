@@ -84,6 +84,9 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
     expect(namesOf(await listReports(server, deploymentId, `workbookId=${workbookId}`))).toEqual(['Alpha']);
     expect(namesOf(await listReports(server, deploymentId, 'search=ALPH'))).toEqual(['Alpha']);
     expect(namesOf(await listReports(server, deploymentId, 'search=revenue'))).toEqual(['echo']);
+    for (const filter of ['folderId=999999', 'workbookId=999999']) {
+      expectErrorBody(await server.request({ method: 'GET', url: `${url}?${filter}` }), 'NOT_FOUND', filter);
+    }
     const none = await listReports(server, deploymentId, 'search=%25');
     expect(none.items).toEqual([]);
     expect(none.count).toBe(0);

@@ -133,7 +133,8 @@ export async function checkReportSave(
   }
 }
 
-async function findWorkbook(
+/** A workbook of the deployment as rights need it; 404 when the deployment has none with that id. */
+export async function findWorkbook(
   database: Database,
   deploymentId: number,
   workbookId: number,

@@ -1,9 +1,10 @@
 import type { Report } from '@platform/contract';
 import { and, count, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
 import type { ContentAccessService } from './content-access.service.js';
+import { findWorkbook } from './report-changes.js';
 import { type ReportPresenter, selectReportRecords } from './report-records.js';
 import { reportPlacementsTable, reportsTable } from './workspace.tables.js';
 
@@ -109,6 +110,16 @@ export class ReportListService {
     }
     const size = request.limit ?? request.first;
     const offset = request.page !== undefined ? (request.page - 1) * size : (request.offset ?? 0);
+    // A folder or workbook the caller cannot see is a 404, as it is everywhere else (no existence leaks).
+    if (request.folderId !== undefined) {
+      const folder = scope.tree.get(request.folderId);
+      if (!folder) throw notFound(`folder ${request.folderId}`);
+      scope.require({ type: 'folder', id: folder.id, parentId: folder.parentId }, 'view');
+    }
+    if (request.workbookId !== undefined) {
+      const workbook = await findWorkbook(this.database, scope.deployment.id, request.workbookId);
+      scope.require({ type: 'workbook', ...workbook }, 'view');
+    }
     const filters: SQL[] = [eq(reportsTable.deploymentId, scope.deployment.id), scope.reportVisibility()];
     if (request.search) {
       const pattern = `%${escapeLike(request.search)}%`;
