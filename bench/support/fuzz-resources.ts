@@ -86,6 +86,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   const workbook = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/workbooks`, {
     name: 'fuzz target',
   });
+  const report = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/reports`, {
+    name: 'fuzz target',
+  });
   return {
     accountName,
     resources: {
@@ -97,6 +100,8 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
       workbookId: Number(workbook.id),
+      reportId: Number(report.id),
+      reportPublicId: String(report.publicId),
     },
   };
 }

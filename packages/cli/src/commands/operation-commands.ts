@@ -30,6 +30,10 @@ function workbooks(...words: string[]): readonly string[] {
   return ['workbooks', ...words, '--deployment', '5'];
 }
 
+function reports(...words: string[]): readonly string[] {
+  return ['reports', ...words, '--deployment', '5'];
+}
+
 function agents(...words: string[]): readonly string[] {
   return ['agents', ...words, '--deployment', '5'];
 }
@@ -207,6 +211,33 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: dbt('repository', 'connect', '--url', 'https://git.example.com/analytics/dbt.git'),
   },
   disconnectDbtRepository: { command: 'dbt repository disconnect', example: dbt('repository', 'disconnect') },
+  listReports: { command: 'reports list', example: reports('list', '--sort-by', 'name', '--limit', '10') },
+  createReport: {
+    command: 'reports create',
+    example: reports('create', '--name', 'Orders', '--json-query', '{"measures":["orders.count"]}'),
+  },
+  getReport: { command: 'reports get', example: reports('get', '12') },
+  updateReport: {
+    command: 'reports update',
+    example: reports('update', '12', '--spec', '{"mark":"bar"}', '--kind', 'vega'),
+  },
+  deleteReport: { command: 'reports delete', example: reports('delete', '12') },
+  upsertReportByPublicId: {
+    command: 'reports upsert',
+    example: reports(
+      'upsert',
+      'a1B2c3D4e5F6',
+      '--name',
+      'Orders',
+      '--sql',
+      'SELECT MEASURE(count) FROM orders',
+    ),
+  },
+  connectReportToWorkbook: {
+    command: 'reports connect-workbook',
+    example: reports('connect-workbook', '12', '--external-workbook', 'sheet-1', '--location', 'Sheet1!A1'),
+  },
+  refreshReport: { command: 'reports refresh', example: reports('refresh', '12') },
   // Called by the repository host, not by people: the command sends a test push as the host would.
   receiveDbtWebhook: {
     command: 'dbt webhook-test',

@@ -15,6 +15,7 @@ import { registerLogsCommand } from '../commands/logs.command.js';
 import { registerMetaCommand } from '../commands/meta.command.js';
 import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
+import { registerReportsCommands } from '../commands/reports.command.js';
 import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
@@ -56,6 +57,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerUserAttributesCommands(program, context);
   registerAgentsCommands(program, context);
   registerWorkbooksCommands(program, context);
+  registerReportsCommands(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

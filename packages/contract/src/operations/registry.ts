@@ -62,6 +62,14 @@ import { createEnvironmentMetaSyncToken } from './environments/create-environmen
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
+import { connectReportToWorkbook } from './reports/connect-report-to-workbook.operation.js';
+import { createReport } from './reports/create-report.operation.js';
+import { deleteReport } from './reports/delete-report.operation.js';
+import { getReport } from './reports/get-report.operation.js';
+import { listReports } from './reports/list-reports.operation.js';
+import { refreshReport } from './reports/refresh-report.operation.js';
+import { updateReport } from './reports/update-report.operation.js';
+import { upsertReportByPublicId } from './reports/upsert-report-by-public-id.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -185,6 +193,14 @@ export const operations = {
   upsertWorkbookBySlug,
   duplicateWorkbook,
   updateWorkbookDashboard,
+  listReports,
+  createReport,
+  getReport,
+  updateReport,
+  deleteReport,
+  upsertReportByPublicId,
+  connectReportToWorkbook,
+  refreshReport,
 } as const;
 
 export type Operations = typeof operations;

@@ -22,7 +22,7 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * |-----------------------------------------------|--------------------------------------------------------|
  * | login (device), (auto) refresh                | POST /auth/device/code, /auth/device/token, /auth/oauth2/refresh |
  * | github status / installations / repos / branches | GET /api/v1/github/...                              |
- * | folders, reports, workspace                   | …/folders, …/reports, …/workspace                      |
+ * | folders, workspace                            | …/folders, …/workspace (workbooks, reports: their own replay files) |
  * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |

@@ -22,6 +22,8 @@ const placeholderResources: AccountResources = {
   userAttributeId: 1,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000002',
   workbookId: 1,
+  reportId: 1,
+  reportPublicId: 'PathParams01',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

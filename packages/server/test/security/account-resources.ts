@@ -78,9 +78,17 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (dbtRepository.status !== 200) {
     throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
   }
+  const report = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/reports`,
+    body: { name: 'security target', jsonQuery: { measures: ['orders.count'] } },
+  });
+  if (report.status !== 201) throw new Error(`could not create a report: ${JSON.stringify(report.body)}`);
   return {
     deploymentId,
     dbtSyncJobId,
+    reportId: (report.body as { id: number }).id,
+    reportPublicId: (report.body as { publicId: string }).publicId,
     userId,
     apiKeyId: apiKey.id,
     agentId,

@@ -40,8 +40,24 @@ const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
     .filter((operation) => operation.action && !actionsOfRole[role].includes(operation.action))
     .map((operation): [RoleName, string] => [role, operation.operationId]),
 );
+/** Content operations whose example needs more than view on its item: which roles fall short of it. */
+const contentLevelRoles: Record<'edit' | 'manage', RoleName[]> = {
+  edit: ['viewer'],
+  manage: ['viewer', 'developer'],
+};
+const belowContentLevel: Array<[RoleName, string]> = credentialOperations.flatMap((operation) => {
+  const level = operationExamples[operation.operationId]?.contentLevel;
+  return level
+    ? contentLevelRoles[level].map((role): [RoleName, string] => [role, operation.operationId])
+    : [];
+});
 const withinViewer = idsOf(
-  credentialOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
+  credentialOperations.filter(
+    (operation) =>
+      operation.action &&
+      viewerActions.has(operation.action) &&
+      !operationExamples[operation.operationId]?.contentLevel,
+  ),
 );
 const onAccountResources = idsOf(
   credentialOperations.filter((operation) => pathParametersOf(operation).length > 0),
@@ -77,6 +93,8 @@ const placeholderResources: AccountResources = {
   userAttributeId: 6,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000007',
   workbookId: 8,
+  reportId: 9,
+  reportPublicId: 'SecurityRep9',
 };
 
 describe('the examples table of the security suite', () => {
@@ -170,22 +188,19 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     expectErrorBody(answer, 'FORBIDDEN', `${role} ${operationId}`);
   });
 
-  it.each(withinViewer.filter((id) => !operationExamples[id]?.refusedToViewerBecause))(
-    'lets a viewer call %s, which its role allows',
-    async (operationId) => {
-      const operation = operationOf(operationId);
-      const answer = await sendExample(server, operation, resources, keyOf('viewer'));
-      expect(answer.status, JSON.stringify(answer.body)).toBe(operation.successStatus);
+  it.each(belowContentLevel)(
+    "refuses to a %s the content operation %s, whose item needs more than the role's level (403)",
+    async (role, operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, keyOf(role));
+      expectErrorBody(answer, 'FORBIDDEN', `${role} ${operationId}`);
     },
   );
 
-  it.each(withinViewer.filter((id) => operationExamples[id]?.refusedToViewerBecause))(
-    "refuses to a viewer %s, which the item's own rights do not allow (403)",
-    async (operationId) => {
-      const answer = await sendExample(server, operationOf(operationId), resources, keyOf('viewer'));
-      expectErrorBody(answer, 'FORBIDDEN', operationId);
-    },
-  );
+  it.each(withinViewer)('lets a viewer call %s, which its role allows', async (operationId) => {
+    const operation = operationOf(operationId);
+    const answer = await sendExample(server, operation, resources, keyOf('viewer'));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(operation.successStatus);
+  });
 
   it.each(onAccountResources)(
     "answers %s on the first account's resource with 404 to another account's admin",

@@ -11,6 +11,9 @@ export interface AccountResources {
   dbtSyncJobId: string;
   /** A shared workbook of the demo deployment, owned by the admin. */
   workbookId: number;
+  /** A report of the demo deployment at the workspace root, owned by the admin, and its publicId. */
+  reportId: number;
+  reportPublicId: string;
 }
 
 /**
@@ -25,10 +28,10 @@ export interface OperationExample {
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
   /**
-   * Set when a viewer, whose role has the operation's declared action, is still refused (403) by the
-   * rights on the item itself (content needs edit or manage there); says why.
+   * Content operations declare `ContentRead` (a resource policy can raise a viewer to edit or manage one
+   * item), so the level the example needs on its item is named here: a role below it is refused (403).
    */
-  refusedToViewerBecause?: string;
+  contentLevel?: 'edit' | 'manage';
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -42,8 +45,8 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   syncJobId: dbtSyncJobId,
 });
 const onWorkbook = ({ deploymentId, workbookId }: AccountResources) => ({ deploymentId, workbookId });
-const viewsContentOnly = 'a viewer has view rights on content; this needs edit or manage on the item';
 
+const onReport = ({ deploymentId, reportId }: AccountResources) => ({ deploymentId, reportId });
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -184,28 +187,43 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   createWorkbook: {
     params: onDeployment,
     body: () => ({ name: 'security example' }),
-    refusedToViewerBecause: viewsContentOnly,
+    contentLevel: 'edit',
   },
   getWorkbook: { params: onWorkbook },
   updateWorkbook: {
     params: onWorkbook,
     body: () => ({ name: 'security example' }),
-    refusedToViewerBecause: viewsContentOnly,
+    contentLevel: 'edit',
   },
-  deleteWorkbook: { params: onWorkbook, refusedToViewerBecause: viewsContentOnly },
+  deleteWorkbook: { params: onWorkbook, contentLevel: 'manage' },
   upsertWorkbookBySlug: {
     params: ({ deploymentId }) => ({ deploymentId, slug: 'security-example' }),
     body: () => ({ meta: { source: 'security example' } }),
-    refusedToViewerBecause: viewsContentOnly,
+    contentLevel: 'edit',
   },
   duplicateWorkbook: {
     params: onWorkbook,
     body: () => ({ shared: true }),
-    refusedToViewerBecause: viewsContentOnly,
+    contentLevel: 'edit',
   },
   updateWorkbookDashboard: {
     params: onWorkbook,
     body: () => ({ dashboardDraft: { widgets: [] } }),
-    refusedToViewerBecause: viewsContentOnly,
+    contentLevel: 'edit',
   },
+  listReports: { params: onDeployment },
+  createReport: { params: onDeployment, body: () => ({ name: 'security example' }), contentLevel: 'edit' },
+  getReport: { params: onReport },
+  updateReport: { params: onReport, body: () => ({ description: 'security example' }), contentLevel: 'edit' },
+  deleteReport: { params: onReport, contentLevel: 'manage' },
+  upsertReportByPublicId: {
+    params: ({ deploymentId, reportPublicId }) => ({ deploymentId, publicId: reportPublicId }),
+    body: () => ({ description: 'security example' }),
+    contentLevel: 'edit',
+  },
+  connectReportToWorkbook: {
+    params: onReport,
+    body: () => ({ externalWorkbookId: 'security-example', resultLocation: 'Sheet1!A1' }),
+  },
+  refreshReport: { params: onReport },
 };

@@ -1,9 +1,14 @@
 import type { Platform } from '../../platform/platform.js';
+import type { DataApiServices } from '../data-api/data-api.module.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { ReportListService } from './report-list.service.js';
+import { ReportPresenter } from './report-records.js';
+import { reportsRoutes } from './reports.routes.js';
+import { ReportsService } from './reports.service.js';
 import { WorkbookDuplicateService } from './workbook-duplicate.service.js';
 import { WorkbookUpsertService } from './workbook-upsert.service.js';
 import { workbooksRoutes } from './workbooks.routes.js';
@@ -12,6 +17,7 @@ import { WorkbooksService } from './workbooks.service.js';
 export interface WorkspaceDependencies {
   identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
+  dataApi: Pick<DataApiServices, 'reportQueryCheck'>;
 }
 
 /**
@@ -34,16 +40,23 @@ export function createWorkspaceModule(
     credentialOwners.usersOf(accountId, userIds),
   );
   const workbooks = new WorkbooksService(database, contentAccess, contentOwners);
+  const reportPresenter = new ReportPresenter(database, contentOwners);
+  const { reportQueryCheck } = dependencies.dataApi;
+  const reports = new ReportsService(database, contentAccess, reportPresenter, (deployment, query) =>
+    reportQueryCheck.check(deployment, query),
+  );
   const services = {
     contentAccess,
     contentOwners,
     workbooks,
     workbookUpsert: new WorkbookUpsertService(database, contentAccess, contentOwners),
     workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
+    reports,
+    reportList: new ReportListService(database, contentAccess, reportPresenter),
   };
   return {
     services,
-    handlers: { ...workbooksRoutes(services) },
+    handlers: { ...workbooksRoutes(services), ...reportsRoutes(services) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
