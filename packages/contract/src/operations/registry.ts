@@ -62,6 +62,9 @@ import { createEnvironmentMetaSyncToken } from './environments/create-environmen
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
+import { getResourcePolicies } from './resource-policies/get-resource-policies.operation.js';
+import { setGroupResourcePolicy } from './resource-policies/set-group-resource-policy.operation.js';
+import { setUserResourcePolicy } from './resource-policies/set-user-resource-policy.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -75,6 +78,15 @@ import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
 import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
 import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
 import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
+import { addUserGroupMembers } from './user-groups/add-user-group-members.operation.js';
+import { createUserGroup } from './user-groups/create-user-group.operation.js';
+import { deleteGroup } from './user-groups/delete-group.operation.js';
+import { deleteUserGroup } from './user-groups/delete-user-group.operation.js';
+import { getUserGroup } from './user-groups/get-user-group.operation.js';
+import { listUserGroupMembers } from './user-groups/list-user-group-members.operation.js';
+import { listUserGroups } from './user-groups/list-user-groups.operation.js';
+import { removeUserGroupMembers } from './user-groups/remove-user-group-members.operation.js';
+import { updateUserGroup } from './user-groups/update-user-group.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
 import { deleteUser } from './users/delete-user.operation.js';
@@ -159,6 +171,18 @@ export const operations = {
   listUserAttributes,
   createUserAttribute,
   deleteUserAttribute,
+  listUserGroups,
+  createUserGroup,
+  getUserGroup,
+  updateUserGroup,
+  deleteUserGroup,
+  deleteGroup,
+  listUserGroupMembers,
+  addUserGroupMembers,
+  removeUserGroupMembers,
+  getResourcePolicies,
+  setUserResourcePolicy,
+  setGroupResourcePolicy,
   startDbtSync,
   listDbtSyncs,
   getDbtSyncStatus,

@@ -16,7 +16,7 @@ import {
   createDeployment,
   snapshotResources,
 } from './account-resources.js';
-import { type AccountResources, operationExamples } from './operation-examples.js';
+import { type AccountResources, operationExamples, queryOfExample } from './operation-examples.js';
 import {
   credentialOperations,
   exampleOf,
@@ -41,10 +41,23 @@ const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
     .map((operation): [RoleName, string] => [role, operation.operationId]),
 );
 const withinViewer = idsOf(
-  credentialOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
+  credentialOperations.filter(
+    (operation) =>
+      operation.action &&
+      viewerActions.has(operation.action) &&
+      !operationExamples[operation.operationId]?.itemRightsReason,
+  ),
+);
+/** Within the viewer's role, but the item the example names needs more than a viewer holds on it. */
+const beyondItemRights = idsOf(
+  credentialOperations.filter((operation) => operationExamples[operation.operationId]?.itemRightsReason),
 );
 const onAccountResources = idsOf(
-  credentialOperations.filter((operation) => pathParametersOf(operation).length > 0),
+  credentialOperations.filter(
+    (operation) =>
+      pathParametersOf(operation).length > 0 ||
+      operationExamples[operation.operationId]?.namesResourcesInInput,
+  ),
 );
 const onDeployments = idsOf(
   credentialOperations.filter((operation) => pathParametersOf(operation).includes('deploymentId')),
@@ -76,6 +89,8 @@ const placeholderResources: AccountResources = {
   agentApiKeyId: 5,
   userAttributeId: 6,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000007',
+  groupId: 8,
+  folderId: 9,
 };
 
 describe('the examples table of the security suite', () => {
@@ -96,7 +111,7 @@ describe('the examples table of the security suite', () => {
     expect(request.url).not.toMatch(/[{}]/);
     const params = example.params?.(placeholderResources) ?? {};
     expect(operation.params?.safeParse(params).success ?? Object.keys(params).length === 0).toBe(true);
-    const query = operation.query?.safeParse(example.query ?? {});
+    const query = operation.query?.safeParse(queryOfExample(example, placeholderResources));
     expect(query?.error?.issues ?? [], 'query').toEqual([]);
     if (operation.body) {
       const body = example.body?.(placeholderResources);
@@ -109,7 +124,14 @@ describe('the examples table of the security suite', () => {
   });
 
   it('finds operations for every rule it checks', () => {
-    for (const selected of [beyondRole, withinViewer, onAccountResources, onDeployments, accountLists]) {
+    for (const selected of [
+      beyondRole,
+      withinViewer,
+      beyondItemRights,
+      onAccountResources,
+      onDeployments,
+      accountLists,
+    ]) {
       expect(selected.length).toBeGreaterThan(0);
     }
   });
@@ -174,6 +196,14 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     const answer = await sendExample(server, operation, resources, keyOf('viewer'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(operation.successStatus);
   });
+
+  it.each(beyondItemRights)(
+    'refuses %s to a viewer, whose role alone gives too little on the item (403)',
+    async (operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, keyOf('viewer'));
+      expectErrorBody(answer, 'FORBIDDEN', operationId);
+    },
+  );
 
   it.each(onAccountResources)(
     "answers %s on the first account's resource with 404 to another account's admin",

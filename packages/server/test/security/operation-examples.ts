@@ -9,6 +9,9 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A user group holding `userId`, granted `view` on `folderId`, a folder of the demo deployment. */
+  groupId: number;
+  folderId: number;
 }
 
 /**
@@ -18,10 +21,25 @@ export interface AccountResources {
 export interface OperationExample {
   /** Path parameters naming resources of the first account. */
   params?: (resources: AccountResources) => Record<string, string | number>;
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((resources: AccountResources) => Record<string, string>);
   body?: (resources: AccountResources) => unknown;
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
+  /**
+   * Set when the declared action is not all the operation needs: the rights on the item it names decide
+   * (a resource policy can lift a viewer), so a viewer's role alone is refused (403); says why.
+   */
+  itemRightsReason?: string;
+  /** The query or body (not the path) names a resource of the first account: another account gets 404. */
+  namesResourcesInInput?: true;
+}
+
+/** The example's query string values. */
+export function queryOfExample(
+  example: OperationExample,
+  resources: AccountResources,
+): Record<string, string> {
+  return typeof example.query === 'function' ? example.query(resources) : (example.query ?? {});
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -34,6 +52,10 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onGroup = ({ groupId }: AccountResources) => ({ groupId });
+const onFolder = ({ folderId }: AccountResources) => ({ resourceType: 'folder', resourceId: folderId });
+const needsManage =
+  'changing the grants on an item needs manage on it, which a viewer gets only from a grant';
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -154,6 +176,29 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listUserAttributes: {},
   createUserAttribute: { body: () => ({ name: 'security_example' }) },
   deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  listUserGroups: {},
+  createUserGroup: { body: () => ({ name: 'security-example', description: 'example' }) },
+  getUserGroup: { params: onGroup },
+  updateUserGroup: { params: onGroup, body: () => ({ description: 'changed' }) },
+  deleteUserGroup: { params: onGroup },
+  deleteGroup: { params: onGroup },
+  listUserGroupMembers: { params: onGroup },
+  addUserGroupMembers: { params: onGroup, body: ({ userId }) => ({ userIds: [userId] }) },
+  removeUserGroupMembers: { params: onGroup, body: ({ userId }) => ({ userIds: [userId] }) },
+  getResourcePolicies: {
+    query: ({ folderId }) => ({ resourceType: 'folder', resourceId: String(folderId) }),
+    namesResourcesInInput: true,
+  },
+  setUserResourcePolicy: {
+    body: (resources) => ({ ...onFolder(resources), userId: resources.userId, action: 'edit' }),
+    itemRightsReason: needsManage,
+    namesResourcesInInput: true,
+  },
+  setGroupResourcePolicy: {
+    body: (resources) => ({ ...onFolder(resources), groupId: resources.groupId, action: 'edit' }),
+    itemRightsReason: needsManage,
+    namesResourcesInInput: true,
+  },
   startDbtSync: {
     params: onDeployment,
     body: () => ({ source: 'manifest', manifest: { nodes: {} }, branchName: 'security-example-dbt' }),

@@ -20,7 +20,7 @@ import { QueryPlanner } from './query-planner.js';
 import { QuerySqlService } from './query-sql.service.js';
 
 export interface DataApiDependencies {
-  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users'>;
+  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users' | 'userGroups'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess' | 'deploymentDirectory' | 'envVarsReader'>;
   dataModel: Pick<DataModelServices, 'modelSource'>;
 }
@@ -49,7 +49,10 @@ export function createDataApiModule(
     await warehouses.evict(deploymentId);
   });
   const planner = new QueryPlanner(
-    new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, dependencies.identity.users),
+    new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, {
+      activeRoleOf: (accountId, userId) => dependencies.identity.users.activeRoleOf(accountId, userId),
+      groupNamesOf: (accountId, userId) => dependencies.identity.userGroups.groupNamesOf(accountId, userId),
+    }),
     compiledModels,
   );
   const timing = {

@@ -4,9 +4,14 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { resourcePoliciesRoutes } from './resource-policies.routes.js';
+import { ResourcePoliciesService } from './resource-policies.service.js';
 
 export interface WorkspaceDependencies {
-  identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
+  identity: Pick<
+    IdentityServices,
+    'authorization' | 'users' | 'userGroups' | 'credentialOwners' | 'grantSubjects'
+  >;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
 }
 
@@ -20,7 +25,7 @@ export function createWorkspaceModule(
 ) {
   const { database } = platform.store;
   const { deploymentAccess } = dependencies.deployments;
-  const { authorization, userGroups, credentialOwners } = dependencies.identity;
+  const { authorization, users, userGroups, credentialOwners, grantSubjects } = dependencies.identity;
   const contentAccess = new ContentAccessService(database, authorization, {
     loadDeployment: (principal, deploymentId) =>
       deploymentAccess.loadListed(principal, deploymentId, 'ContentRead'),
@@ -29,10 +34,23 @@ export function createWorkspaceModule(
   const contentOwners = new ContentOwners((accountId, userIds) =>
     credentialOwners.usersOf(accountId, userIds),
   );
-  const services = { contentAccess, contentOwners };
+  const resourcePolicies = new ResourcePoliciesService(database, contentAccess, {
+    lockUser: (transaction, accountId, userId) => grantSubjects.lockUser(transaction, accountId, userId),
+    lockGroup: (transaction, accountId, groupId) => grantSubjects.lockGroup(transaction, accountId, groupId),
+    usersOf: (accountId, userIds) => credentialOwners.usersOf(accountId, userIds),
+    groupNamesOf: (accountId, groupIds) => grantSubjects.groupNamesOf(accountId, groupIds),
+  });
+  // The grants of a deleted user or group go in the transaction that deletes them.
+  users.onDeleted((transaction, accountId, userId) =>
+    resourcePolicies.removeGrantsOf(transaction, 'user', accountId, userId),
+  );
+  userGroups.onDeleted((transaction, accountId, groupId) =>
+    resourcePolicies.removeGrantsOf(transaction, 'group', accountId, groupId),
+  );
+  const services = { contentAccess, contentOwners, resourcePolicies };
   return {
     services,
-    handlers: {},
+    handlers: { ...resourcePoliciesRoutes(resourcePolicies) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
