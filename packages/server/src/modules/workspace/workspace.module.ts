@@ -16,8 +16,9 @@ export interface WorkspaceDependencies {
 }
 
 /**
- * Workspace content of deployments (tags Folders, Workbooks, Reports, Workspace): folders, workbooks and
- * reports, with rights from roles, ownership and resource policies (`content-access.service.ts`).
+ * Workspace content of deployments (tags Folders, Workbooks, Reports, Workspace, ResourcePolicies):
+ * folders, workbooks and reports, with rights from roles, ownership and resource policies
+ * (`content-access.service.ts`, `resource-policies.service.ts`).
  */
 export function createWorkspaceModule(
   platform: Pick<Platform, 'config' | 'store'>,
