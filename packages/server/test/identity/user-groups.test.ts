@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GroupMembershipsCache,
+  userGroupsTopic,
+} from '../../src/modules/identity/group-memberships.cache.js';
+import { userGroupMembersTable } from '../../src/modules/identity/identity.tables.js';
 import { resourcePoliciesTable } from '../../src/modules/workspace/workspace.tables.js';
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import { insertFolder } from '../security/account-resources.js';
@@ -275,6 +280,74 @@ describe.each(storeEngines)('user groups on %s', (engine: StoreEngine) => {
       200,
     );
     expect(await grantsOf(server, 'user', leaving.userId)).toEqual([]);
+  });
+});
+
+describe.each(storeEngines)('the cache of group memberships on %s', (engine: StoreEngine) => {
+  let server: TestServer;
+  let accountId: number;
+  let userId: number;
+  let groupId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const me = (await server.request({ method: 'GET', url: '/api/v1/users/me' })).body as {
+      account: { id: number };
+    };
+    accountId = me.account.id;
+    userId = (await createUserWithKey(server, 'viewer')).userId;
+    const group = await server.request({
+      method: 'POST',
+      url: '/api/v1/user-groups',
+      body: { name: 'cached' },
+    });
+    groupId = (group.body as UserGroup).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const database = () => server.container.platform.store.database;
+  const join = () => database().insert(userGroupMembersTable).values({ groupId, userId });
+  const leave = () =>
+    database().delete(userGroupMembersTable).where(eq(userGroupMembersTable.userId, userId));
+
+  it("keeps a user's groups until the account's groups change, in this process and through the feed", async () => {
+    const { userGroups } = server.container.services;
+    expect(await userGroups.groupNamesOf(accountId, userId)).toEqual([]);
+    await join();
+    expect(await userGroups.groupNamesOf(accountId, userId), 'cached: a direct write is not seen').toEqual(
+      [],
+    );
+    await server.container.platform.changeFeed.publish(userGroupsTopic(accountId));
+    expect(await userGroups.groupNamesOf(accountId, userId)).toEqual(['cached']);
+    expect(await userGroups.groupIdsOf(accountId, userId)).toEqual([groupId]);
+    // Through the API, the change is published: the next read sees it.
+    const removed = await server.request({
+      method: 'DELETE',
+      url: `/api/v1/user-groups/${groupId}/users`,
+      body: { userIds: [userId] },
+    });
+    expect(removed.status).toBe(200);
+    expect(await userGroups.groupNamesOf(accountId, userId)).toEqual([]);
+  });
+
+  it('does not keep a read that a change overtook', async () => {
+    const cache = new GroupMembershipsCache(database(), 60_000);
+    await join();
+    const reading = cache.of(accountId, userId);
+    // The change lands while the read is in flight (the feed delivers synchronously).
+    cache.handleChange(userGroupsTopic(accountId));
+    expect((await reading).names).toEqual(['cached']);
+    await leave();
+    expect((await cache.of(accountId, userId)).names, 'the overtaken read was not cached').toEqual([]);
+    await join();
+    expect((await cache.of(accountId, userId)).names, 'the last read was').toEqual([]);
+    cache.handleChange(`user:${userId}`);
+    expect((await cache.of(accountId, userId)).names).toEqual(['cached']);
+    cache.handleChange('*');
+    await leave();
+    expect((await cache.of(accountId, userId)).names).toEqual([]);
   });
 });
 

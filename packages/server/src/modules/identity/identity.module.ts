@@ -7,6 +7,7 @@ import { AuthorizationService } from './authorization.service.js';
 import { CredentialService } from './credential.service.js';
 import { CredentialOwners } from './credential-owners.js';
 import { GrantSubjects } from './grant-subjects.js';
+import { GroupMembershipsCache } from './group-memberships.cache.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
 import { UserGroupMembersService } from './user-group-members.service.js';
@@ -36,7 +37,8 @@ export function createIdentityModule(
     dependencies.findMissingDeployments,
   );
   const userAttributes = new UserAttributesService(database, authorization);
-  const userGroups = new UserGroupsService(database, authorization);
+  const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
+  const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
   let unsubscribe: (() => void) | null = null;
   return {
@@ -59,8 +61,11 @@ export function createIdentityModule(
       ...userGroupsRoutes(userGroups, userGroupMembers),
     },
     async start() {
-      // A key revoked or a user changed in another process drops this process's cached credentials.
-      unsubscribe = platform.changeFeed.subscribe((topic) => credentials.handleChange(topic));
+      // A key revoked, a user or a group changed in another process drops what this process cached.
+      unsubscribe = platform.changeFeed.subscribe((topic) => {
+        credentials.handleChange(topic);
+        groupMemberships.handleChange(topic);
+      });
     },
     async close() {
       unsubscribe?.();

@@ -61,6 +61,7 @@ export class UserGroupMembersService {
         .values(ids.map((userId) => ({ groupId, userId })))
         .onConflictDoNothing();
     });
+    await this.groups.changed(principal.accountId);
     return this.groups.get(principal, groupId);
   }
 
@@ -81,6 +82,7 @@ export class UserGroupMembersService {
         .delete(userGroupMembersTable)
         .where(and(eq(userGroupMembersTable.groupId, groupId), inArray(userGroupMembersTable.userId, ids)));
     });
+    await this.groups.changed(principal.accountId);
     return this.groups.get(principal, groupId);
   }
 

@@ -1,12 +1,13 @@
 import type * as contract from '@platform/contract';
-import { isReservedGroupName } from '@platform/contract';
 import { and, asc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
+import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { AuthorizationService } from './authorization.service.js';
+import { type GroupMembershipsCache, userGroupsTopic } from './group-memberships.cache.js';
 import { type UserGroupRow, userGroupMembersTable, userGroupsTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 
@@ -64,6 +65,8 @@ export class UserGroupsService {
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
+    private readonly changeFeed: ChangeFeed,
+    private readonly memberships: GroupMembershipsCache,
   ) {}
 
   /** Registered at construction by the modules that keep rows for groups (they depend on this one). */
@@ -134,6 +137,8 @@ export class UserGroupsService {
       if (isUniqueViolation(error)) throw nameTaken(input.name ?? '');
       throw error;
     }
+    // A new name is what access policies match from now on.
+    if (input.name !== undefined) await this.changed(principal.accountId);
     return this.get(principal, groupId);
   }
 
@@ -152,6 +157,7 @@ export class UserGroupsService {
       for (const listener of this.deletionListeners)
         await listener(transaction, principal.accountId, groupId);
     });
+    await this.changed(principal.accountId);
     return { success: true };
   }
 
@@ -165,27 +171,18 @@ export class UserGroupsService {
     return row;
   }
 
-  /** The ids of the groups a user belongs to. */
+  /** The ids of the groups a user belongs to (resource policies grant to them). */
   async groupIdsOf(accountId: number, userId: number): Promise<number[]> {
-    const rows = await this.database
-      .select({ id: userGroupsTable.id })
-      .from(userGroupMembersTable)
-      .innerJoin(userGroupsTable, eq(userGroupsTable.id, userGroupMembersTable.groupId))
-      .where(and(eq(userGroupsTable.accountId, accountId), eq(userGroupMembersTable.userId, userId)));
-    return rows.map((row) => row.id);
+    return [...(await this.memberships.of(accountId, userId)).ids];
   }
 
-  /**
-   * The names of the groups a user belongs to, as access policies of a model match them. A name that
-   * reads as a role (refused on writes; kept out here should a row hold one) is left out, so that no
-   * group lifts its members to a role's policies.
-   */
+  /** The names of the groups a user belongs to, as access policies of a model match them. */
   async groupNamesOf(accountId: number, userId: number): Promise<string[]> {
-    const rows = await this.database
-      .select({ name: userGroupsTable.name })
-      .from(userGroupMembersTable)
-      .innerJoin(userGroupsTable, eq(userGroupsTable.id, userGroupMembersTable.groupId))
-      .where(and(eq(userGroupsTable.accountId, accountId), eq(userGroupMembersTable.userId, userId)));
-    return rows.map((row) => row.name).filter((name) => !isReservedGroupName(name));
+    return [...(await this.memberships.of(accountId, userId)).names];
+  }
+
+  /** Every process drops what it cached of the account's groups; called once a change is committed. */
+  changed(accountId: number): Promise<void> {
+    return this.changeFeed.publish(userGroupsTopic(accountId));
   }
 }
