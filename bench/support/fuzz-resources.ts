@@ -85,6 +85,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   });
   const group = await expectStatus(call, 201, 'POST', '/api/v1/user-groups', { name: 'fuzz-target' });
   await expectStatus(call, 200, 'POST', `/api/v1/user-groups/${group.id}/users`, { userIds: [user.id] });
+  const workbook = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/workbooks`, {
+    name: 'fuzz target',
+  });
   return {
     accountName,
     resources: {
@@ -99,6 +102,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       agentApiKeyId: Number(agentKey.id),
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
+      workbookId: Number(workbook.id),
     },
   };
 }

@@ -26,6 +26,10 @@ function dbt(...words: string[]): readonly string[] {
   return ['dbt', ...words, '--deployment', '5'];
 }
 
+function workbooks(...words: string[]): readonly string[] {
+  return ['workbooks', ...words, '--deployment', '5'];
+}
+
 function agents(...words: string[]): readonly string[] {
   return ['agents', ...words, '--deployment', '5'];
 }
@@ -245,5 +249,22 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   receiveDbtWebhook: {
     command: 'dbt webhook-test',
     example: dbt('webhook-test', '--branch', 'main', '--webhook-secret', 'a-secret-of-16-characters'),
+  },
+  listWorkbooks: { command: 'workbooks list', example: workbooks('list', '--folder', '3') },
+  createWorkbook: {
+    command: 'workbooks create',
+    example: workbooks('create', '--name', 'Sales', '--folder', '3'),
+  },
+  getWorkbook: { command: 'workbooks get', example: workbooks('get', '9') },
+  updateWorkbook: { command: 'workbooks update', example: workbooks('update', '9', '--folder', '0') },
+  deleteWorkbook: { command: 'workbooks delete', example: workbooks('delete', '9') },
+  upsertWorkbookBySlug: {
+    command: 'workbooks upsert',
+    example: workbooks('upsert', 'sales-overview', '--meta', '{"theme":"dark"}'),
+  },
+  duplicateWorkbook: { command: 'workbooks duplicate', example: workbooks('duplicate', '9', '--shared') },
+  updateWorkbookDashboard: {
+    command: 'workbooks dashboard',
+    example: workbooks('dashboard', '9', '--draft', '{"widgets":[]}'),
   },
 };

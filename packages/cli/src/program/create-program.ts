@@ -21,6 +21,7 @@ import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
 import { registerVariablesCommands } from '../commands/variables.command.js';
+import { registerWorkbooksCommands } from '../commands/workbooks.command.js';
 import { type CliRuntime, CommandContext } from './command-context.js';
 import { packageVersion } from './package-version.js';
 
@@ -58,6 +59,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerGroupsCommands(program, context);
   registerPoliciesCommands(program, context);
   registerAgentsCommands(program, context);
+  registerWorkbooksCommands(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

@@ -94,6 +94,14 @@ import { getCurrentUser } from './users/get-current-user.operation.js';
 import { getUser } from './users/get-user.operation.js';
 import { listUsers } from './users/list-users.operation.js';
 import { updateUser } from './users/update-user.operation.js';
+import { createWorkbook } from './workbooks/create-workbook.operation.js';
+import { deleteWorkbook } from './workbooks/delete-workbook.operation.js';
+import { duplicateWorkbook } from './workbooks/duplicate-workbook.operation.js';
+import { getWorkbook } from './workbooks/get-workbook.operation.js';
+import { listWorkbooks } from './workbooks/list-workbooks.operation.js';
+import { updateWorkbook } from './workbooks/update-workbook.operation.js';
+import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
+import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
 
 /** Every operation of the management and build APIs, keyed by operationId. */
 export const operations = {
@@ -193,6 +201,14 @@ export const operations = {
   connectDbtRepository,
   disconnectDbtRepository,
   receiveDbtWebhook,
+  listWorkbooks,
+  createWorkbook,
+  getWorkbook,
+  updateWorkbook,
+  deleteWorkbook,
+  upsertWorkbookBySlug,
+  duplicateWorkbook,
+  updateWorkbookDashboard,
 } as const;
 
 export type Operations = typeof operations;

@@ -15,13 +15,16 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * sends it (method, path with its trailing slash, query form, body, `Api-Key` scheme, its User-Agent,
  * `Content-Length: 0` on body-less writes) over a real socket, checking the fields the CLI reads.
  *
+ * The `workbooks` rows built so far are replayed in hosted-client-workbooks-replay.test.ts.
+ *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
  * | CLI command                                   | Call                                                   |
  * |-----------------------------------------------|--------------------------------------------------------|
  * | login (device), (auto) refresh                | POST /auth/device/code, /auth/device/token, /auth/oauth2/refresh |
  * | github status / installations / repos / branches | GET /api/v1/github/...                              |
- * | folders, workbooks, reports, workspace        | …/folders, …/workbooks, …/reports, …/workspace          |
+ * | folders, reports, workspace                   | …/folders, …/reports, …/workspace                      |
+ * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
  * | attributes update, values get / set           | PUT /api/v1/user-attributes/{A}, /api/v1/user-attribute-values/… |

@@ -23,6 +23,7 @@ const placeholderResources: AccountResources = {
   dbtSyncJobId: '00000000-0000-4000-8000-000000000002',
   groupId: 1,
   folderId: 1,
+  workbookId: 1,
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -114,6 +114,13 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     );
   }
   const dbtSyncJobId = await completeDbtSync(server, deploymentId);
+  const workbook = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/workbooks`,
+    body: { name: 'security target', meta: { source: 'security' } },
+  });
+  if (workbook.status !== 201)
+    throw new Error(`could not create a workbook: ${JSON.stringify(workbook.body)}`);
   const dbtRepository = await server.request({
     method: 'PUT',
     url: `/api/v1/deployments/${deploymentId}/dbt-repository`,
@@ -134,6 +141,7 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     agentId,
     agentApiKeyId: (agentApiKey.body as { id: number }).id,
     userAttributeId: (attribute.body as { id: number }).id,
+    workbookId: (workbook.body as { id: number }).id,
   };
 }
 
@@ -181,6 +189,8 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     '/api/v1/user-groups',
     `/api/v1/user-groups/${resources.groupId}/users`,
     `/api/v1/resource-policies?resourceType=folder&resourceId=${resources.folderId}`,
+    `/api/v1/deployments/${resources.deploymentId}/workbooks?first=100`,
+    `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.workbookId}`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

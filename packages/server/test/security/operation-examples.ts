@@ -12,6 +12,8 @@ export interface AccountResources {
   /** A user group holding `userId`, granted `view` on `folderId`, a folder of the demo deployment. */
   groupId: number;
   folderId: number;
+  /** A shared workbook of the demo deployment, owned by the admin. */
+  workbookId: number;
 }
 
 /**
@@ -26,10 +28,10 @@ export interface OperationExample {
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
   /**
-   * Set when the declared action is not all the operation needs: the rights on the item it names decide
-   * (a resource policy can lift a viewer), so a viewer's role alone is refused (403); says why.
+   * Set when a viewer, whose role has the operation's declared action, is still refused (403) by the
+   * rights on the item itself (content needs edit or manage there); says why.
    */
-  itemRightsReason?: string;
+  refusedToViewerBecause?: string;
   /** The query or body (not the path) names a resource of the first account: another account gets 404. */
   namesResourcesInInput?: true;
 }
@@ -54,8 +56,9 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
 });
 const onGroup = ({ groupId }: AccountResources) => ({ groupId });
 const onFolder = ({ folderId }: AccountResources) => ({ resourceType: 'folder', resourceId: folderId });
-const needsManage =
-  'changing the grants on an item needs manage on it, which a viewer gets only from a grant';
+const onWorkbook = ({ deploymentId, workbookId }: AccountResources) => ({ deploymentId, workbookId });
+const viewsContentOnly = 'a viewer has view rights on content; this needs edit or manage on the item';
+
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -191,12 +194,12 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   setUserResourcePolicy: {
     body: (resources) => ({ ...onFolder(resources), userId: resources.userId, action: 'edit' }),
-    itemRightsReason: needsManage,
+    refusedToViewerBecause: viewsContentOnly,
     namesResourcesInInput: true,
   },
   setGroupResourcePolicy: {
     body: (resources) => ({ ...onFolder(resources), groupId: resources.groupId, action: 'edit' }),
-    itemRightsReason: needsManage,
+    refusedToViewerBecause: viewsContentOnly,
     namesResourcesInInput: true,
   },
   startDbtSync: {
@@ -215,4 +218,32 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   disconnectDbtRepository: { params: onDeployment },
   receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
+  listWorkbooks: { params: onDeployment },
+  createWorkbook: {
+    params: onDeployment,
+    body: () => ({ name: 'security example' }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  getWorkbook: { params: onWorkbook },
+  updateWorkbook: {
+    params: onWorkbook,
+    body: () => ({ name: 'security example' }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  deleteWorkbook: { params: onWorkbook, refusedToViewerBecause: viewsContentOnly },
+  upsertWorkbookBySlug: {
+    params: ({ deploymentId }) => ({ deploymentId, slug: 'security-example' }),
+    body: () => ({ meta: { source: 'security example' } }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  duplicateWorkbook: {
+    params: onWorkbook,
+    body: () => ({ shared: true }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
+  updateWorkbookDashboard: {
+    params: onWorkbook,
+    body: () => ({ dashboardDraft: { widgets: [] } }),
+    refusedToViewerBecause: viewsContentOnly,
+  },
 };

@@ -6,6 +6,10 @@ import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
 import { resourcePoliciesRoutes } from './resource-policies.routes.js';
 import { ResourcePoliciesService } from './resource-policies.service.js';
+import { WorkbookDuplicateService } from './workbook-duplicate.service.js';
+import { WorkbookUpsertService } from './workbook-upsert.service.js';
+import { workbooksRoutes } from './workbooks.routes.js';
+import { WorkbooksService } from './workbooks.service.js';
 
 export interface WorkspaceDependencies {
   identity: Pick<
@@ -48,10 +52,18 @@ export function createWorkspaceModule(
   userGroups.onDeleted((transaction, accountId, groupId) =>
     resourcePolicies.removeGrantsOf(transaction, 'group', accountId, groupId),
   );
-  const services = { contentAccess, contentOwners, resourcePolicies };
+  const workbooks = new WorkbooksService(database, contentAccess, contentOwners);
+  const services = {
+    contentAccess,
+    contentOwners,
+    resourcePolicies,
+    workbooks,
+    workbookUpsert: new WorkbookUpsertService(database, contentAccess, contentOwners),
+    workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
+  };
   return {
     services,
-    handlers: { ...resourcePoliciesRoutes(resourcePolicies) },
+    handlers: { ...resourcePoliciesRoutes(resourcePolicies), ...workbooksRoutes(services) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
