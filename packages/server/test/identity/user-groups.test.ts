@@ -400,6 +400,26 @@ describe.each(storeEngines)('access policies of a model see user groups on %s', 
     ]);
   });
 
+  it('sees the same groups for the chat analyst acting for an account user', async () => {
+    const me = (await server.request({ method: 'GET', url: '/api/v1/users/me' })).body as {
+      account: { id: number };
+    };
+    const cubesOf = async (userId: number) => {
+      const caller = {
+        kind: 'chatUser',
+        accountId: me.account.id,
+        deploymentId: shop.deploymentId,
+        identity: { kind: 'internal', userId },
+      } as const;
+      const meta = (await server.container.services.modelMetadata.metadata(caller, shop.deploymentId)) as {
+        cubes: Array<{ name: string }>;
+      };
+      return meta.cubes.map((cube) => cube.name).sort();
+    };
+    expect(await cubesOf(member.userId)).toEqual(['customers', 'orders']);
+    expect(await cubesOf(outsider.userId)).toEqual(['customers']);
+  });
+
   it('applies none to a user outside the group, and stops applying once the member leaves', async () => {
     expectErrorBody(await countWith(outsider.key), 'FORBIDDEN');
     const removed = await server.request({
