@@ -411,9 +411,7 @@ describe.each(storeEngines)('access policies of a model see user groups on %s', 
         deploymentId: shop.deploymentId,
         identity: { kind: 'internal', userId },
       } as const;
-      const meta = (await server.container.services.modelMetadata.metadata(caller, shop.deploymentId)) as {
-        cubes: Array<{ name: string }>;
-      };
+      const meta = await server.container.services.modelMetadata.metadata(caller, shop.deploymentId);
       return meta.cubes.map((cube) => cube.name).sort();
     };
     expect(await cubesOf(member.userId)).toEqual(['customers', 'orders']);
