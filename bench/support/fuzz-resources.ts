@@ -83,6 +83,8 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     repositoryUrl: 'https://git.example.com/fuzz/dbt.git',
     webhookSecret: 'fuzz-webhook-secret',
   });
+  const group = await expectStatus(call, 201, 'POST', '/api/v1/user-groups', { name: 'fuzz-target' });
+  await expectStatus(call, 200, 'POST', `/api/v1/user-groups/${group.id}/users`, { userIds: [user.id] });
   const workbook = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/workbooks`, {
     name: 'fuzz target',
   });
@@ -92,6 +94,10 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   return {
     accountName,
     resources: {
+      groupId: Number(group.id),
+      // The platform runs in another process and folders are created through the store for now: an id
+      // of no folder makes the policies' examples a 404, which the fuzzer accepts as a refusal.
+      folderId: 2_147_483_647,
       deploymentId,
       userId: Number(user.id),
       apiKeyId: Number(apiKey.id),

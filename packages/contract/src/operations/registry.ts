@@ -70,6 +70,9 @@ import { listReports } from './reports/list-reports.operation.js';
 import { refreshReport } from './reports/refresh-report.operation.js';
 import { updateReport } from './reports/update-report.operation.js';
 import { upsertReportByPublicId } from './reports/upsert-report-by-public-id.operation.js';
+import { getResourcePolicies } from './resource-policies/get-resource-policies.operation.js';
+import { setGroupResourcePolicy } from './resource-policies/set-group-resource-policy.operation.js';
+import { setUserResourcePolicy } from './resource-policies/set-user-resource-policy.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -83,6 +86,15 @@ import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
 import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
 import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
 import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
+import { addUserGroupMembers } from './user-groups/add-user-group-members.operation.js';
+import { createUserGroup } from './user-groups/create-user-group.operation.js';
+import { deleteGroup } from './user-groups/delete-group.operation.js';
+import { deleteUserGroup } from './user-groups/delete-user-group.operation.js';
+import { getUserGroup } from './user-groups/get-user-group.operation.js';
+import { listUserGroupMembers } from './user-groups/list-user-group-members.operation.js';
+import { listUserGroups } from './user-groups/list-user-groups.operation.js';
+import { removeUserGroupMembers } from './user-groups/remove-user-group-members.operation.js';
+import { updateUserGroup } from './user-groups/update-user-group.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
 import { deleteUser } from './users/delete-user.operation.js';
@@ -175,6 +187,18 @@ export const operations = {
   listUserAttributes,
   createUserAttribute,
   deleteUserAttribute,
+  listUserGroups,
+  createUserGroup,
+  getUserGroup,
+  updateUserGroup,
+  deleteUserGroup,
+  deleteGroup,
+  listUserGroupMembers,
+  addUserGroupMembers,
+  removeUserGroupMembers,
+  getResourcePolicies,
+  setUserResourcePolicy,
+  setGroupResourcePolicy,
   startDbtSync,
   listDbtSyncs,
   getDbtSyncStatus,

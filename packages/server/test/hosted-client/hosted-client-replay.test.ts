@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartOf, validCube, waitForBuild } from '../data-model/data-model-helpers.js';
 import { readManifestFixture } from '../dbt-sync/dbt-fixtures.js';
+import { insertFolder } from '../security/account-resources.js';
 import { type GitHttpServer, runGit, startGitHttpServer } from '../support/git-http-server.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted-cli-client.js';
@@ -26,9 +27,7 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
- * | groups list / delete                          | /api/v1/user-groups/, /api/v1/groups/{G}               |
  * | attributes update, values get / set           | PUT /api/v1/user-attributes/{A}, /api/v1/user-attribute-values/… |
- * | policies                                      | /api/v1/resource-policies/…                            |
  * | tenant settings                               | /api/v1/tenant/settings                                |
  * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
  * | integrations, integration tokens, oidc        | /api/v1/oauth-integrations/…, /user-oauth-tokens/…, /oidc-token-configs/… |
@@ -658,6 +657,80 @@ describe('the hosted CLI, replayed call by call', () => {
     const id = (created.body as { id: number }).id;
     const deleted = await cli.call('DELETE', `/api/v1/user-attributes/${id}`);
     expect([200, 204]).toContain(deleted.status);
+  });
+
+  it('groups list / delete: GET /api/v1/user-groups/ and DELETE /api/v1/groups/{G}', async () => {
+    const created = await cli.call('POST', '/api/v1/user-groups/', {
+      body: { name: 'replayed group', description: 'From the replay' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const groupId = (created.body as { id: number }).id;
+    await cli.call('POST', '/api/v1/user-groups/', { body: { name: 'second replayed group' } });
+    const first = await cli.call('GET', '/api/v1/user-groups/', { query: [['first', '1']] });
+    expect(first.status, first.text).toBe(200);
+    expect(listOfAnswer(first)).toEqual([
+      expect.objectContaining({
+        id: groupId,
+        name: 'replayed group',
+        userCount: 0,
+        description: 'From the replay',
+      }),
+    ]);
+    const after = (first.body as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
+    const next = await cli.call('GET', '/api/v1/user-groups/', {
+      query: [
+        ['first', '1'],
+        ['after', after],
+      ],
+    });
+    expect(listOfAnswer(next)).toEqual([
+      expect.objectContaining({
+        id: expect.any(Number),
+        name: 'second replayed group',
+        userCount: 0,
+        description: null,
+      }),
+    ]);
+    const deleted = await cli.call('DELETE', `/api/v1/groups/${groupId}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toMatchObject({ success: true });
+  });
+
+  it('policies get / set-user / set-group: /api/v1/resource-policies/', async () => {
+    const folderId = await insertFolder(server, deploymentId, { name: 'replayed folder' });
+    const user = await cli.call('POST', '/api/v1/users/', {
+      body: { email: 'policy@example.com', role: 'viewer' },
+    });
+    const group = await cli.call('POST', '/api/v1/user-groups/', { body: { name: 'replayed readers' } });
+    const userId = (user.body as { id: number }).id;
+    const groupId = (group.body as { id: number }).id;
+    const setUser = await cli.call('PUT', '/api/v1/resource-policies/user', {
+      body: { resourceType: 'folder', resourceId: folderId, userId, action: 'edit' },
+    });
+    expect(setUser.status, setUser.text).toBe(200);
+    const setGroup = await cli.call('PUT', '/api/v1/resource-policies/group', {
+      body: { resourceType: 'folder', resourceId: folderId, groupId, action: 'view' },
+    });
+    expect(setGroup.status, setGroup.text).toBe(200);
+    const read = await cli.call('GET', '/api/v1/resource-policies/', {
+      query: [
+        ['resourceType', 'folder'],
+        ['resourceId', String(folderId)],
+      ],
+    });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toEqual({
+      resourceType: 'folder',
+      resourceId: folderId,
+      users: [{ userId, email: 'policy@example.com', name: null, action: 'edit' }],
+      groups: [{ groupId, name: 'replayed readers', action: 'view' }],
+    });
+    // Without `action` the grant goes.
+    const cleared = await cli.call('PUT', '/api/v1/resource-policies/user', {
+      body: { resourceType: 'folder', resourceId: folderId, userId },
+    });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((cleared.body as { users: unknown[] }).users).toEqual([]);
   });
 
   it('api-keys list / create / get / delete: /api/v1/api-keys', async () => {

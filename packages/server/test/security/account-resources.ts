@@ -1,3 +1,4 @@
+import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
 import type { AccountResources } from './operation-examples.js';
@@ -37,8 +38,58 @@ export async function createAdminApiKey(
 }
 
 /**
+ * A folder of a deployment, written to the store: the workspace content tests and the security suite
+ * need content rows whatever content API exists.
+ */
+export async function insertFolder(
+  server: TestServer,
+  deploymentId: number,
+  options: { name: string; parentId?: number | null },
+): Promise<number> {
+  const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
+  const { id: userId, account } = me.body as { id: number; account: { id: number } };
+  const [folder] = await server.container.platform.store.database
+    .insert(contentFoldersTable)
+    .values({
+      accountId: account.id,
+      deploymentId,
+      parentId: options.parentId ?? null,
+      name: options.name,
+      createdByUserId: userId,
+    })
+    .returning({ id: contentFoldersTable.id });
+  if (!folder) throw new Error(`could not insert folder ${options.name}`);
+  return folder.id;
+}
+
+/** A user group holding `userId`, granted `view` on the folder. */
+async function createGroupWithGrant(server: TestServer, userId: number, folderId: number): Promise<number> {
+  const group = await server.request({
+    method: 'POST',
+    url: '/api/v1/user-groups',
+    body: { name: 'security-target', description: 'the security suite' },
+  });
+  if (group.status !== 201) throw new Error(`could not create a group: ${JSON.stringify(group.body)}`);
+  const groupId = (group.body as { id: number }).id;
+  const member = await server.request({
+    method: 'POST',
+    url: `/api/v1/user-groups/${groupId}/users`,
+    body: { userIds: [userId] },
+  });
+  const grant = await server.request({
+    method: 'PUT',
+    url: '/api/v1/resource-policies/group',
+    body: { resourceType: 'folder', resourceId: folderId, groupId, action: 'view' },
+  });
+  if (member.status !== 200 || grant.status !== 200) {
+    throw new Error(`could not fill the group: ${JSON.stringify([member.body, grant.body])}`);
+  }
+  return groupId;
+}
+
+/**
  * The first account's resources the examples point at: the demo deployment, a user, an API key, the
- * demo's default agent with a key of its own, and a user attribute.
+ * demo's default agent with a key of its own, a user attribute, a user group and a folder.
  */
 export async function createAccountResources(server: TestServer): Promise<AccountResources> {
   const deploymentId = await findDeploymentId(server, 'demo');
@@ -78,6 +129,8 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (dbtRepository.status !== 200) {
     throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
   }
+  const folderId = await insertFolder(server, deploymentId, { name: 'security target' });
+  const groupId = await createGroupWithGrant(server, userId, folderId);
   const report = await server.request({
     method: 'POST',
     url: `/api/v1/deployments/${deploymentId}/reports`,
@@ -89,6 +142,8 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     dbtSyncJobId,
     reportId: (report.body as { id: number }).id,
     reportPublicId: (report.body as { publicId: string }).publicId,
+    groupId,
+    folderId,
     userId,
     apiKeyId: apiKey.id,
     agentId,
@@ -139,6 +194,9 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/deployments/${resources.deploymentId}/chat-auth`,
     `/api/v1/deployments/${resources.deploymentId}/dbt-repository`,
     '/api/v1/user-attributes',
+    '/api/v1/user-groups',
+    `/api/v1/user-groups/${resources.groupId}/users`,
+    `/api/v1/resource-policies?resourceType=folder&resourceId=${resources.folderId}`,
     `/api/v1/deployments/${resources.deploymentId}/workbooks?first=100`,
     `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.workbookId}`,
   ];

@@ -16,7 +16,7 @@ import {
   createDeployment,
   snapshotResources,
 } from './account-resources.js';
-import { type AccountResources, operationExamples } from './operation-examples.js';
+import { type AccountResources, operationExamples, queryOfExample } from './operation-examples.js';
 import {
   credentialOperations,
   exampleOf,
@@ -60,7 +60,11 @@ const withinViewer = idsOf(
   ),
 );
 const onAccountResources = idsOf(
-  credentialOperations.filter((operation) => pathParametersOf(operation).length > 0),
+  credentialOperations.filter(
+    (operation) =>
+      pathParametersOf(operation).length > 0 ||
+      operationExamples[operation.operationId]?.namesResourcesInInput,
+  ),
 );
 const onDeployments = idsOf(
   credentialOperations.filter((operation) => pathParametersOf(operation).includes('deploymentId')),
@@ -95,6 +99,8 @@ const placeholderResources: AccountResources = {
   workbookId: 8,
   reportId: 9,
   reportPublicId: 'SecurityRep9',
+  groupId: 10,
+  folderId: 11,
 };
 
 describe('the examples table of the security suite', () => {
@@ -115,7 +121,7 @@ describe('the examples table of the security suite', () => {
     expect(request.url).not.toMatch(/[{}]/);
     const params = example.params?.(placeholderResources) ?? {};
     expect(operation.params?.safeParse(params).success ?? Object.keys(params).length === 0).toBe(true);
-    const query = operation.query?.safeParse(example.query ?? {});
+    const query = operation.query?.safeParse(queryOfExample(example, placeholderResources));
     expect(query?.error?.issues ?? [], 'query').toEqual([]);
     if (operation.body) {
       const body = example.body?.(placeholderResources);

@@ -9,6 +9,9 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A user group holding `userId`, granted `view` on `folderId`, a folder of the demo deployment. */
+  groupId: number;
+  folderId: number;
   /** A shared workbook of the demo deployment, owned by the admin. */
   workbookId: number;
   /** A report of the demo deployment at the workspace root, owned by the admin, and its publicId. */
@@ -23,7 +26,7 @@ export interface AccountResources {
 export interface OperationExample {
   /** Path parameters naming resources of the first account. */
   params?: (resources: AccountResources) => Record<string, string | number>;
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((resources: AccountResources) => Record<string, string>);
   body?: (resources: AccountResources) => unknown;
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
@@ -32,6 +35,16 @@ export interface OperationExample {
    * item), so the level the example needs on its item is named here: a role below it is refused (403).
    */
   contentLevel?: 'edit' | 'manage';
+  /** The query or body (not the path) names a resource of the first account: another account gets 404. */
+  namesResourcesInInput?: true;
+}
+
+/** The example's query string values. */
+export function queryOfExample(
+  example: OperationExample,
+  resources: AccountResources,
+): Record<string, string> {
+  return typeof example.query === 'function' ? example.query(resources) : (example.query ?? {});
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -44,6 +57,8 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onGroup = ({ groupId }: AccountResources) => ({ groupId });
+const onFolder = ({ folderId }: AccountResources) => ({ resourceType: 'folder', resourceId: folderId });
 const onWorkbook = ({ deploymentId, workbookId }: AccountResources) => ({ deploymentId, workbookId });
 
 const onReport = ({ deploymentId, reportId }: AccountResources) => ({ deploymentId, reportId });
@@ -167,6 +182,29 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listUserAttributes: {},
   createUserAttribute: { body: () => ({ name: 'security_example' }) },
   deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  listUserGroups: {},
+  createUserGroup: { body: () => ({ name: 'security-example', description: 'example' }) },
+  getUserGroup: { params: onGroup },
+  updateUserGroup: { params: onGroup, body: () => ({ description: 'changed' }) },
+  deleteUserGroup: { params: onGroup },
+  deleteGroup: { params: onGroup },
+  listUserGroupMembers: { params: onGroup },
+  addUserGroupMembers: { params: onGroup, body: ({ userId }) => ({ userIds: [userId] }) },
+  removeUserGroupMembers: { params: onGroup, body: ({ userId }) => ({ userIds: [userId] }) },
+  getResourcePolicies: {
+    query: ({ folderId }) => ({ resourceType: 'folder', resourceId: String(folderId) }),
+    namesResourcesInInput: true,
+  },
+  setUserResourcePolicy: {
+    body: (resources) => ({ ...onFolder(resources), userId: resources.userId, action: 'edit' }),
+    contentLevel: 'manage',
+    namesResourcesInInput: true,
+  },
+  setGroupResourcePolicy: {
+    body: (resources) => ({ ...onFolder(resources), groupId: resources.groupId, action: 'edit' }),
+    contentLevel: 'manage',
+    namesResourcesInInput: true,
+  },
   startDbtSync: {
     params: onDeployment,
     body: () => ({ source: 'manifest', manifest: { nodes: {} }, branchName: 'security-example-dbt' }),

@@ -21,7 +21,7 @@ import { QuerySqlService } from './query-sql.service.js';
 import { ReportQueryCheck } from './report-query-check.js';
 
 export interface DataApiDependencies {
-  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users'>;
+  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users' | 'userGroups'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess' | 'deploymentDirectory' | 'envVarsReader'>;
   dataModel: Pick<DataModelServices, 'modelSource'>;
 }
@@ -50,7 +50,10 @@ export function createDataApiModule(
     await warehouses.evict(deploymentId);
   });
   const planner = new QueryPlanner(
-    new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, dependencies.identity.users),
+    new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, {
+      activeRoleOf: (accountId, userId) => dependencies.identity.users.activeRoleOf(accountId, userId),
+      groupNamesOf: (accountId, userId) => dependencies.identity.userGroups.groupNamesOf(accountId, userId),
+    }),
     compiledModels,
   );
   const timing = {

@@ -9,20 +9,26 @@ import { ReportListService } from './report-list.service.js';
 import { ReportPresenter } from './report-records.js';
 import { reportsRoutes } from './reports.routes.js';
 import { ReportsService } from './reports.service.js';
+import { resourcePoliciesRoutes } from './resource-policies.routes.js';
+import { ResourcePoliciesService } from './resource-policies.service.js';
 import { WorkbookDuplicateService } from './workbook-duplicate.service.js';
 import { WorkbookUpsertService } from './workbook-upsert.service.js';
 import { workbooksRoutes } from './workbooks.routes.js';
 import { WorkbooksService } from './workbooks.service.js';
 
 export interface WorkspaceDependencies {
-  identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
+  identity: Pick<
+    IdentityServices,
+    'authorization' | 'users' | 'userGroups' | 'credentialOwners' | 'grantSubjects'
+  >;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
   dataApi: Pick<DataApiServices, 'reportQueryCheck'>;
 }
 
 /**
- * Workspace content of deployments (tags Folders, Workbooks, Reports, Workspace): folders, workbooks and
- * reports, with rights from roles, ownership and resource policies (`content-access.service.ts`).
+ * Workspace content of deployments (tags Folders, Workbooks, Reports, Workspace, ResourcePolicies):
+ * folders, workbooks and reports, with rights from roles, ownership and resource policies
+ * (`content-access.service.ts`, `resource-policies.service.ts`).
  */
 export function createWorkspaceModule(
   platform: Pick<Platform, 'config' | 'store'>,
@@ -30,7 +36,7 @@ export function createWorkspaceModule(
 ) {
   const { database } = platform.store;
   const { deploymentAccess } = dependencies.deployments;
-  const { authorization, userGroups, credentialOwners } = dependencies.identity;
+  const { authorization, users, userGroups, credentialOwners, grantSubjects } = dependencies.identity;
   const contentAccess = new ContentAccessService(database, authorization, {
     loadDeployment: (principal, deploymentId) =>
       deploymentAccess.loadListed(principal, deploymentId, 'ContentRead'),
@@ -38,6 +44,19 @@ export function createWorkspaceModule(
   });
   const contentOwners = new ContentOwners((accountId, userIds) =>
     credentialOwners.usersOf(accountId, userIds),
+  );
+  const resourcePolicies = new ResourcePoliciesService(database, contentAccess, {
+    lockUser: (transaction, accountId, userId) => grantSubjects.lockUser(transaction, accountId, userId),
+    lockGroup: (transaction, accountId, groupId) => grantSubjects.lockGroup(transaction, accountId, groupId),
+    usersOf: (accountId, userIds) => credentialOwners.usersOf(accountId, userIds),
+    groupNamesOf: (accountId, groupIds) => grantSubjects.groupNamesOf(accountId, groupIds),
+  });
+  // The grants of a deleted user or group go in the transaction that deletes them.
+  users.onDeleted((transaction, accountId, userId) =>
+    resourcePolicies.removeGrantsOf(transaction, 'user', accountId, userId),
+  );
+  userGroups.onDeleted((transaction, accountId, groupId) =>
+    resourcePolicies.removeGrantsOf(transaction, 'group', accountId, groupId),
   );
   const workbooks = new WorkbooksService(database, contentAccess, contentOwners);
   const reportPresenter = new ReportPresenter(database, contentOwners);
@@ -48,6 +67,7 @@ export function createWorkspaceModule(
   const services = {
     contentAccess,
     contentOwners,
+    resourcePolicies,
     workbooks,
     workbookUpsert: new WorkbookUpsertService(database, contentAccess, contentOwners),
     workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
@@ -56,7 +76,11 @@ export function createWorkspaceModule(
   };
   return {
     services,
-    handlers: { ...workbooksRoutes(services), ...reportsRoutes(services) },
+    handlers: {
+      ...resourcePoliciesRoutes(resourcePolicies),
+      ...workbooksRoutes(services),
+      ...reportsRoutes(services),
+    },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
