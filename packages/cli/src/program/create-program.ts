@@ -9,6 +9,7 @@ import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
+import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
@@ -19,6 +20,7 @@ import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
 import { registerVariablesCommands } from '../commands/variables.command.js';
+import { registerWorkspaceCommands } from '../commands/workspace.command.js';
 import { type CliRuntime, CommandContext } from './command-context.js';
 import { packageVersion } from './package-version.js';
 
@@ -54,6 +56,8 @@ export function createProgram(runtime: CliRuntime): Command {
   registerApiKeysCommands(program, context);
   registerUserAttributesCommands(program, context);
   registerAgentsCommands(program, context);
+  registerFoldersCommands(program, context);
+  registerWorkspaceCommands(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

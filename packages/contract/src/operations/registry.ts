@@ -62,6 +62,12 @@ import { createEnvironmentMetaSyncToken } from './environments/create-environmen
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
+import { createFolder } from './folders/create-folder.operation.js';
+import { deleteFolder } from './folders/delete-folder.operation.js';
+import { getFolder } from './folders/get-folder.operation.js';
+import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
+import { listFolders } from './folders/list-folders.operation.js';
+import { updateFolder } from './folders/update-folder.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -82,6 +88,12 @@ import { getCurrentUser } from './users/get-current-user.operation.js';
 import { getUser } from './users/get-user.operation.js';
 import { listUsers } from './users/list-users.operation.js';
 import { updateUser } from './users/update-user.operation.js';
+
+import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
+import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
+import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
+import { listWorkspace } from './workspace/list-workspace.operation.js';
+import { moveWorkspaceItem } from './workspace/move-workspace-item.operation.js';
 
 /** Every operation of the management and build APIs, keyed by operationId. */
 export const operations = {
@@ -169,6 +181,17 @@ export const operations = {
   connectDbtRepository,
   disconnectDbtRepository,
   receiveDbtWebhook,
+  listFolders,
+  createFolder,
+  getFolder,
+  updateFolder,
+  deleteFolder,
+  getFolderAncestors,
+  listWorkspace,
+  listSharedWorkspace,
+  moveWorkspaceItem,
+  bulkDeleteWorkspaceItems,
+  bulkMoveWorkspaceItems,
 } as const;
 
 export type Operations = typeof operations;

@@ -4,6 +4,10 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { foldersRoutes } from './folders.routes.js';
+import { FoldersService } from './folders.service.js';
+import { workspaceRoutes } from './workspace.routes.js';
+import { WorkspaceItemsService } from './workspace-items.service.js';
 
 export interface WorkspaceDependencies {
   identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
@@ -29,10 +33,12 @@ export function createWorkspaceModule(
   const contentOwners = new ContentOwners((accountId, userIds) =>
     credentialOwners.usersOf(accountId, userIds),
   );
-  const services = { contentAccess, contentOwners };
+  const folders = new FoldersService(database, contentAccess);
+  const workspaceItems = new WorkspaceItemsService(database, contentAccess);
+  const services = { contentAccess, contentOwners, folders, workspaceItems };
   return {
     services,
-    handlers: {},
+    handlers: { ...foldersRoutes(folders), ...workspaceRoutes(workspaceItems) },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
