@@ -83,6 +83,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     repositoryUrl: 'https://git.example.com/fuzz/dbt.git',
     webhookSecret: 'fuzz-webhook-secret',
   });
+  const folders = `/api/v1/deployments/${deploymentId}/folders`;
+  const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
+  const spareFolder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz spare' });
   return {
     accountName,
     resources: {
@@ -93,6 +96,8 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       agentApiKeyId: Number(agentKey.id),
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
+      folderId: Number(folder.id),
+      spareFolderId: Number(spareFolder.id),
     },
   };
 }

@@ -71,15 +71,30 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (dbtRepository.status !== 200) {
     throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
   }
+  const [folderId, spareFolderId] = await Promise.all(
+    ['security target', 'security spare'].map((name) => createRootFolder(server, deploymentId, name)),
+  );
   return {
     deploymentId,
     dbtSyncJobId,
+    folderId: folderId as number,
+    spareFolderId: spareFolderId as number,
     userId,
     apiKeyId: apiKey.id,
     agentId,
     agentApiKeyId: (agentApiKey.body as { id: number }).id,
     userAttributeId: (attribute.body as { id: number }).id,
   };
+}
+
+async function createRootFolder(server: TestServer, deploymentId: number, name: string): Promise<number> {
+  const folder = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/folders`,
+    body: { name },
+  });
+  if (folder.status !== 201) throw new Error(`could not create a folder: ${JSON.stringify(folder.body)}`);
+  return (folder.body as Named).id;
 }
 
 /** The demo deployment's dbt repository; never fetched by the security suite. */
@@ -123,6 +138,8 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/deployments/${resources.deploymentId}/chat-auth`,
     `/api/v1/deployments/${resources.deploymentId}/dbt-repository`,
     '/api/v1/user-attributes',
+    `/api/v1/deployments/${resources.deploymentId}/folders/${resources.folderId}`,
+    `/api/v1/deployments/${resources.deploymentId}/workspace`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

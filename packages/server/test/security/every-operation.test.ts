@@ -41,7 +41,16 @@ const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
     .map((operation): [RoleName, string] => [role, operation.operationId]),
 );
 const withinViewer = idsOf(
-  credentialOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
+  credentialOperations.filter(
+    (operation) =>
+      operation.action &&
+      viewerActions.has(operation.action) &&
+      !operationExamples[operation.operationId]?.viewerRefusalReason,
+  ),
+);
+/** Operations a viewer's role lets in, whose example the rights on the resource refuse to a viewer. */
+const refusedByResource = idsOf(
+  credentialOperations.filter((operation) => operationExamples[operation.operationId]?.viewerRefusalReason),
 );
 const onAccountResources = idsOf(
   credentialOperations.filter((operation) => pathParametersOf(operation).length > 0),
@@ -76,6 +85,8 @@ const placeholderResources: AccountResources = {
   agentApiKeyId: 5,
   userAttributeId: 6,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000007',
+  folderId: 8,
+  spareFolderId: 9,
 };
 
 describe('the examples table of the security suite', () => {
@@ -174,6 +185,14 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     const answer = await sendExample(server, operation, resources, keyOf('viewer'));
     expect(answer.status, JSON.stringify(answer.body)).toBe(operation.successStatus);
   });
+
+  it.each(refusedByResource)(
+    'refuses %s to a viewer by the rights on the resource (403)',
+    async (operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, keyOf('viewer'));
+      expectErrorBody(answer, 'FORBIDDEN', operationId);
+    },
+  );
 
   it.each(onAccountResources)(
     "answers %s on the first account's resource with 404 to another account's admin",

@@ -9,6 +9,9 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A folder at the root of the demo deployment's workspace, and a second one bulk deletes may remove. */
+  folderId: number;
+  spareFolderId: number;
 }
 
 /**
@@ -22,6 +25,11 @@ export interface OperationExample {
   body?: (resources: AccountResources) => unknown;
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
+  /**
+   * Set when the declared action lets every role in but the rights on the resource itself (content:
+   * roles raised by resource policies) refuse this example to a viewer with a 403; says why.
+   */
+  viewerRefusalReason?: string;
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -34,6 +42,8 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onFolder = ({ deploymentId, folderId }: AccountResources) => ({ deploymentId, folderId });
+const contentEditReason = 'a viewer holds view on content unless a resource policy grants more';
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -170,4 +180,29 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   disconnectDbtRepository: { params: onDeployment },
   receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
+  listFolders: { params: onDeployment, query: { first: '5' } },
+  createFolder: {
+    params: onDeployment,
+    body: () => ({ name: 'security example' }),
+    viewerRefusalReason: contentEditReason,
+  },
+  getFolder: { params: onFolder },
+  updateFolder: { params: onFolder, body: () => ({ position: 1 }), viewerRefusalReason: contentEditReason },
+  deleteFolder: { params: onFolder, viewerRefusalReason: 'deleting content needs manage rights on it' },
+  getFolderAncestors: { params: onFolder },
+  listWorkspace: { params: onDeployment, query: { types: 'FOLDER', orderByField: 'updatedAt' } },
+  listSharedWorkspace: { params: onDeployment, query: { search: 'security' } },
+  moveWorkspaceItem: {
+    params: onDeployment,
+    body: ({ folderId }) => ({ type: 'FOLDER', id: folderId, folderId: null }),
+    viewerRefusalReason: contentEditReason,
+  },
+  bulkDeleteWorkspaceItems: {
+    params: onDeployment,
+    body: ({ spareFolderId }) => ({ items: [{ type: 'FOLDER', id: spareFolderId }] }),
+  },
+  bulkMoveWorkspaceItems: {
+    params: onDeployment,
+    body: ({ folderId }) => ({ items: [{ type: 'FOLDER', id: folderId }], folderId: null }),
+  },
 };
