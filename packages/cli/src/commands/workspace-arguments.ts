@@ -26,9 +26,16 @@ export function parseItemRef(value: string): { type: WorkspaceItemType; id: numb
   return { type: parseItemType(match[1] as string), id: parseId(match[2] as string) };
 }
 
-/** `--to <folderId>` or `--to root`: where items move. */
-export function parseTargetFolder(value: string): number | null {
-  return value.trim().toLowerCase() === 'root' ? null : parseId(value);
+/**
+ * `--to <folderId>` or `--to root`: where items move. The root stays the word `root` here, since commander
+ * turns an option parser's null into an empty string; `folderIdOf` makes it the API's null.
+ */
+export function parseTargetFolder(value: string): number | 'root' {
+  return value.trim().toLowerCase() === 'root' ? 'root' : parseId(value);
+}
+
+export function folderIdOf(target: number | 'root'): number | null {
+  return target === 'root' ? null : target;
 }
 
 /** The items of a bulk command (space- or comma-separated); a malformed one is a usage error. */

@@ -5,7 +5,13 @@ import type { CommandContext, CommonOptions } from '../program/command-context.j
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
 import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
-import { collectItemTypes, parseItemRef, parseItemRefs, parseTargetFolder } from './workspace-arguments.js';
+import {
+  collectItemTypes,
+  folderIdOf,
+  parseItemRef,
+  parseItemRefs,
+  parseTargetFolder,
+} from './workspace-arguments.js';
 import { formatBulkResult, formatWorkspaceItem, formatWorkspaceItems } from './workspace-views.js';
 
 interface DeploymentOptions extends CommonOptions {
@@ -21,7 +27,7 @@ interface ListOptions extends DeploymentOptions, PagingOptions {
 }
 
 interface MoveOptions extends DeploymentOptions {
-  to: number | null;
+  to: number | 'root';
 }
 
 interface BulkDeleteOptions extends DeploymentOptions {
@@ -90,7 +96,7 @@ export function registerWorkspaceCommands(program: Command, context: CommandCont
       const client = await context.client(options);
       const moved = await client.call('moveWorkspaceItem', {
         params: { deploymentId: options.deployment },
-        body: { type: item.type, id: item.id, folderId: options.to },
+        body: { type: item.type, id: item.id, folderId: folderIdOf(options.to) },
       });
       context.render(options, moved, formatWorkspaceItem);
     });
@@ -116,7 +122,7 @@ export function registerWorkspaceCommands(program: Command, context: CommandCont
       const client = await context.client(options);
       const result = await client.call('bulkMoveWorkspaceItems', {
         params: { deploymentId: options.deployment },
-        body: { items, folderId: options.to },
+        body: { items, folderId: folderIdOf(options.to) },
       });
       context.render(options, result, (value) => formatBulkResult('moved', value.moved, value.failed));
     });
