@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import {
   createOtherAccount,
@@ -303,5 +305,42 @@ describe.each(storeEngines)('folders on %s', (engine: StoreEngine) => {
     // Another deployment of the same account does not hold this deployment's folders.
     const elsewhere = await createDeployment(server, 'folders-elsewhere');
     expectErrorBody(await get(`/api/v1/deployments/${elsewhere}/folders/${shared.id}`), 'NOT_FOUND');
+  });
+
+  it('sees changes to the folder tree however they are written, and deletes a deployment with its folders', async () => {
+    const cachedDeployment = await createDeployment(server, 'folder-tree-cache');
+    const cachedBase = `/api/v1/deployments/${cachedDeployment}/folders`;
+    const top = await createFolder(server, cachedDeployment, { name: 'top' });
+    expect((await get(`${cachedBase}/${top.id}`)).status).toBe(200);
+    // Written around the API, as a script or another process would: the cached tree must not hide them.
+    const database = server.container.platform.store.database;
+    const [child] = await database
+      .insert(contentFoldersTable)
+      .values({
+        accountId: owner.accountId,
+        deploymentId: cachedDeployment,
+        parentId: top.id,
+        name: 'written directly',
+        createdByUserId: owner.userId,
+      })
+      .returning();
+    const childId = child?.id as number;
+    expect((await get(`${cachedBase}/${childId}`)).body).toMatchObject({
+      folderPath: [{ id: top.id, name: 'top' }],
+    });
+    await database
+      .update(contentFoldersTable)
+      .set({ name: 'renamed top' })
+      .where(eq(contentFoldersTable.id, top.id));
+    expect((await get(`${cachedBase}/${childId}`)).body).toMatchObject({
+      folderPath: [{ id: top.id, name: 'renamed top' }],
+    });
+    await database.delete(contentFoldersTable).where(eq(contentFoldersTable.id, childId));
+    expectErrorBody(await get(`${cachedBase}/${childId}`), 'NOT_FOUND');
+    const deleted = await server.request({
+      method: 'DELETE',
+      url: `/api/v1/deployments/${cachedDeployment}`,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
   });
 });
