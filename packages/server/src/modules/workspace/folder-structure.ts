@@ -1,5 +1,5 @@
 import { maximumFolderDepth } from '@platform/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import { type FolderNode, FolderTree } from './folder-tree.js';
@@ -7,6 +7,28 @@ import { contentFoldersTable } from './workspace.tables.js';
 
 // The first key of the two-key advisory lock that serialises changes to one deployment's folder tree.
 const folderTreeLockClass = 318_665_901;
+
+/**
+ * Holds the deployment's folder-tree lock until the transaction ends, without reading the tree: enough
+ * for writes that only need their target folder to stay (moving workbooks and reports into it).
+ */
+export async function lockFolderTree(transaction: Database, deploymentId: number): Promise<void> {
+  await transaction.execute(sql`SELECT pg_advisory_xact_lock(${folderTreeLockClass}, ${deploymentId})`);
+}
+
+/** Whether a folder of the deployment exists (null, the root, always does). */
+export async function folderExists(
+  database: Database,
+  deploymentId: number,
+  folderId: number | null,
+): Promise<boolean> {
+  if (folderId === null) return true;
+  const [row] = await database
+    .select({ id: contentFoldersTable.id })
+    .from(contentFoldersTable)
+    .where(and(eq(contentFoldersTable.id, folderId), eq(contentFoldersTable.deploymentId, deploymentId)));
+  return row !== undefined;
+}
 
 /**
  * The folders of one deployment as they are while the caller's transaction holds the tree's lock:
@@ -23,7 +45,7 @@ export class LockedFolderTree {
   }
 
   static async lock(transaction: Database, deploymentId: number): Promise<LockedFolderTree> {
-    await transaction.execute(sql`SELECT pg_advisory_xact_lock(${folderTreeLockClass}, ${deploymentId})`);
+    await lockFolderTree(transaction, deploymentId);
     const nodes = await transaction
       .select({
         id: contentFoldersTable.id,

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { ContentScope } from './content-access.service.js';
-import { LockedFolderTree } from './folder-structure.js';
+import { folderExists, LockedFolderTree, lockFolderTree } from './folder-structure.js';
 import { contentFoldersTable, reportsTable, workbooksTable } from './workspace.tables.js';
 import { type LoadedItem, labelOf, loadWorkspaceItems, toWorkspaceItem } from './workspace-item-loader.js';
 import { distinctRefs, type ItemOutcome, ItemOutcomes, refusalOf } from './workspace-item-outcome.js';
@@ -40,12 +40,17 @@ export async function moveWorkspaceItems(
     else if (item) permitted.push(item);
   }
   if (permitted.length === 0) return outcomes.inOrder(vanished);
+  const folders = permitted.filter((item) => item.ref.type === 'FOLDER');
   await database.transaction(async (transaction) => {
-    // The lock keeps the target from being deleted, or moved under a moving folder, while these land.
-    const locked = await LockedFolderTree.lock(transaction, deploymentId);
-    const targetGone = refusalOf(() => locked.requireFolder(targetId));
-    if (targetGone) {
-      for (const item of permitted) outcomes.failed(item.ref, targetGone);
+    // The lock keeps the target from being deleted, or moved under a moving folder, while these land;
+    // the tree itself is read only when folders move.
+    const locked = folders.length > 0 ? await LockedFolderTree.lock(transaction, deploymentId) : null;
+    if (!locked) await lockFolderTree(transaction, deploymentId);
+    const targetExists =
+      targetId === null ||
+      (locked ? locked.has(targetId) : await folderExists(transaction, deploymentId, targetId));
+    if (!targetExists) {
+      for (const item of permitted) outcomes.failed(item.ref, notFound(`folder ${targetId}`));
       return;
     }
     for (const type of ['WORKBOOK', 'REPORT'] as const) {
@@ -55,8 +60,9 @@ export async function moveWorkspaceItems(
         outcomes.done({ type, id: row.id }, toWorkspaceItem(type, row));
       }
     }
-    for (const item of permitted.filter((candidate) => candidate.ref.type === 'FOLDER')) {
-      const refusal = refusalOf(() => locked.requireMovable(item.ref.id, targetId));
+    for (const item of folders) {
+      // Folders only move with the tree read (`locked` is set whenever `folders` is not empty).
+      const refusal = refusalOf(() => locked?.requireMovable(item.ref.id, targetId));
       if (refusal) {
         outcomes.failed(item.ref, refusal);
         continue;
@@ -67,7 +73,7 @@ export async function moveWorkspaceItems(
         .where(eq(contentFoldersTable.id, item.ref.id))
         .returning();
       if (!row) continue;
-      locked.changed(row.id, { parentId: targetId });
+      locked?.changed(row.id, { parentId: targetId });
       outcomes.done(item.ref, toWorkspaceItem('FOLDER', { ...row, folderId: row.parentId }));
     }
   });
