@@ -142,10 +142,10 @@ export async function listWorkspaceRows(
   const afterCursor =
     after === null
       ? sql`true`
-      : sql`(items.sort_key, items.rank, items.id) ${comparison} (${after[0]}::text collate "C", ${after[1]}::integer, ${after[2]}::integer)`;
+      : sql`(items.sort_key collate "C", items.rank, items.id) ${comparison} (${after[0]}::text collate "C", ${after[1]}::integer, ${after[2]}::integer)`;
   const result = await database.execute(sql`select * from (${sql.join(branches, sql` union all `)}) items
     where ${afterCursor}
-    order by items.sort_key ${order}, items.rank ${order}, items.id ${order}
+    order by items.sort_key collate "C" ${order}, items.rank ${order}, items.id ${order}
     offset ${window.offset} limit ${window.size + 1}`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
   return rows.map((row) => ({
