@@ -91,13 +91,13 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   const report = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/reports`, {
     name: 'fuzz target',
   });
+  const folders = `/api/v1/deployments/${deploymentId}/folders`;
+  const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
+  const spareFolder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz spare' });
   return {
     accountName,
     resources: {
       groupId: Number(group.id),
-      // The platform runs in another process and folders are created through the store for now: an id
-      // of no folder makes the policies' examples a 404, which the fuzzer accepts as a refusal.
-      folderId: 2_147_483_647,
       deploymentId,
       userId: Number(user.id),
       apiKeyId: Number(apiKey.id),
@@ -108,6 +108,8 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       workbookId: Number(workbook.id),
       reportId: Number(report.id),
       reportPublicId: String(report.publicId),
+      folderId: Number(folder.id),
+      spareFolderId: Number(spareFolder.id),
     },
   };
 }

@@ -38,6 +38,14 @@ function agents(...words: string[]): readonly string[] {
   return ['agents', ...words, '--deployment', '5'];
 }
 
+function folders(...words: string[]): readonly string[] {
+  return ['folders', ...words, '--deployment', '5'];
+}
+
+function workspace(...words: string[]): readonly string[] {
+  return ['workspace', ...words, '--deployment', '5'];
+}
+
 /**
  * Which command calls each API operation. Typed against the registry, so a new operation without a
  * command does not compile, and a test runs every example to prove the command really calls it.
@@ -297,5 +305,37 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   updateWorkbookDashboard: {
     command: 'workbooks dashboard',
     example: workbooks('dashboard', '9', '--draft', '{"widgets":[]}'),
+  },
+  listFolders: { command: 'folders list', example: folders('list', '--parent', '3') },
+  createFolder: {
+    command: 'folders create',
+    example: folders('create', '--name', 'Finance', '--parent', '3', '--position', '2'),
+  },
+  getFolder: { command: 'folders get', example: folders('get', '3') },
+  updateFolder: { command: 'folders update', example: folders('update', '3', '--name', 'Sales') },
+  deleteFolder: { command: 'folders delete', example: folders('delete', '3', '--recursive') },
+  getFolderAncestors: { command: 'folders ancestors', example: folders('ancestors', '3') },
+  listWorkspace: {
+    command: 'workspace list',
+    example: workspace(
+      'list',
+      '--folder',
+      '3',
+      '--type',
+      'folder,report',
+      '--order-by',
+      'updatedAt',
+      '--desc',
+    ),
+  },
+  listSharedWorkspace: { command: 'workspace shared', example: workspace('shared', '--search', 'revenue') },
+  moveWorkspaceItem: { command: 'workspace move', example: workspace('move', 'report:12', '--to', '3') },
+  bulkDeleteWorkspaceItems: {
+    command: 'workspace bulk-delete',
+    example: workspace('bulk-delete', 'report:12', 'folder:4', '--recursive'),
+  },
+  bulkMoveWorkspaceItems: {
+    command: 'workspace bulk-move',
+    example: workspace('bulk-move', 'report:12', 'workbook:7', '--to', 'root'),
   },
 };

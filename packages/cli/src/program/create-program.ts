@@ -9,6 +9,7 @@ import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
+import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
 import { registerGroupsCommands } from '../commands/groups.command.js';
 import { registerLoginCommands } from '../commands/login.command.js';
@@ -23,6 +24,7 @@ import { registerUserAttributesCommands } from '../commands/user-attributes.comm
 import { registerUsersCommands } from '../commands/users.command.js';
 import { registerVariablesCommands } from '../commands/variables.command.js';
 import { registerWorkbooksCommands } from '../commands/workbooks.command.js';
+import { registerWorkspaceCommands } from '../commands/workspace.command.js';
 import { type CliRuntime, CommandContext } from './command-context.js';
 import { packageVersion } from './package-version.js';
 
@@ -62,6 +64,8 @@ export function createProgram(runtime: CliRuntime): Command {
   registerAgentsCommands(program, context);
   registerWorkbooksCommands(program, context);
   registerReportsCommands(program, context);
+  registerFoldersCommands(program, context);
+  registerWorkspaceCommands(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

@@ -44,6 +44,12 @@ export const errorCatalogue = {
     meaning:
       'The branch moved since the hash the change was based on, or a concurrent upsert of the same publicId won; read it again and retry (the name clients know).',
   },
+  name_taken: {
+    status: 409,
+    error: 'Conflict',
+    meaning:
+      'Another item in the same place already has this name (sibling folders); pick another name (the name clients know).',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     error: 'Payload Too Large',

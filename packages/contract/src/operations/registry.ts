@@ -62,6 +62,12 @@ import { createEnvironmentMetaSyncToken } from './environments/create-environmen
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
+import { createFolder } from './folders/create-folder.operation.js';
+import { deleteFolder } from './folders/delete-folder.operation.js';
+import { getFolder } from './folders/get-folder.operation.js';
+import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
+import { listFolders } from './folders/list-folders.operation.js';
+import { updateFolder } from './folders/update-folder.operation.js';
 import { connectReportToWorkbook } from './reports/connect-report-to-workbook.operation.js';
 import { createReport } from './reports/create-report.operation.js';
 import { deleteReport } from './reports/delete-report.operation.js';
@@ -110,6 +116,12 @@ import { listWorkbooks } from './workbooks/list-workbooks.operation.js';
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
+
+import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
+import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
+import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
+import { listWorkspace } from './workspace/list-workspace.operation.js';
+import { moveWorkspaceItem } from './workspace/move-workspace-item.operation.js';
 
 /** Every operation of the management and build APIs, keyed by operationId. */
 export const operations = {
@@ -225,6 +237,17 @@ export const operations = {
   upsertReportByPublicId,
   connectReportToWorkbook,
   refreshReport,
+  listFolders,
+  createFolder,
+  getFolder,
+  updateFolder,
+  deleteFolder,
+  getFolderAncestors,
+  listWorkspace,
+  listSharedWorkspace,
+  moveWorkspaceItem,
+  bulkDeleteWorkspaceItems,
+  bulkMoveWorkspaceItems,
 } as const;
 
 export type Operations = typeof operations;

@@ -23,7 +23,6 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * |-----------------------------------------------|--------------------------------------------------------|
  * | login (device), (auto) refresh                | POST /auth/device/code, /auth/device/token, /auth/oauth2/refresh |
  * | github status / installations / repos / branches | GET /api/v1/github/...                              |
- * | folders, workspace                            | …/folders, …/workspace (workbooks, reports: their own replay files) |
  * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
@@ -767,6 +766,87 @@ describe('the hosted CLI, replayed call by call', () => {
           agentSpace: { name: expect.any(String) },
         });
     }
+  });
+
+  it('folders create / list / update / ancestors / delete: …/folders and …/folders/{F}', async () => {
+    const folders = `/api/v1/deployments/${deploymentId}/folders`;
+    const top = await cli.call('POST', folders, { body: { name: 'Replayed' } });
+    expect(top.status, top.text).toBe(201);
+    const topId = (top.body as { id: number }).id;
+    const child = await cli.call('POST', folders, { body: { name: 'Child', parentId: topId, position: 2 } });
+    expect(child.status, child.text).toBe(201);
+    const childId = (child.body as { id: number }).id;
+    const listQueries: Array<Array<[string, string]>> = [
+      [],
+      [
+        ['parentId', String(topId)],
+        ['first', '20'],
+      ],
+    ];
+    for (const query of listQueries) {
+      const list = await cli.call('GET', folders, { query });
+      expect(list.status, list.text).toBe(200);
+      const items = listOfAnswer(list);
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(item).toMatchObject({
+          id: expect.any(Number),
+          name: expect.any(String),
+          position: expect.any(Number),
+        });
+        expect(item).toHaveProperty('parentId');
+        expect(item).toHaveProperty('updatedAt');
+      }
+    }
+    const updated = await cli.call('PUT', `${folders}/${childId}`, {
+      body: { name: 'Renamed', position: 1 },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({ id: childId, name: 'Renamed', position: 1, parentId: topId });
+    const ancestors = await cli.call('GET', `${folders}/${childId}/ancestors`);
+    expect(ancestors.status, ancestors.text).toBe(200);
+    expect(ancestors.body).toEqual([
+      expect.objectContaining({ id: topId, name: 'Replayed', parentId: null }),
+    ]);
+    const emptyDeleted = await cli.call('DELETE', `${folders}/${childId}`);
+    expect(emptyDeleted.status, emptyDeleted.text).toBe(200);
+    expect(emptyDeleted.body).toEqual({ success: true });
+  });
+
+  it('workspace list / shared / move: …/workspace?types=FOLDER&types=REPORT…, …/workspace/move', async () => {
+    const base = `/api/v1/deployments/${deploymentId}`;
+    const target = await cli.call('POST', `${base}/folders`, { body: { name: 'Move target' } });
+    const moving = await cli.call('POST', `${base}/folders`, { body: { name: 'Moving' } });
+    const targetId = (target.body as { id: number }).id;
+    const movingId = (moving.body as { id: number }).id;
+    const moved = await cli.call('POST', `${base}/workspace/move`, {
+      body: { type: 'FOLDER', id: movingId, folderId: targetId },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ type: 'FOLDER', id: movingId, folderId: targetId });
+    for (const path of ['workspace', 'shared-workspace']) {
+      const answer = await cli.call('GET', `${base}/${path}`, {
+        query: [
+          ['folderId', String(targetId)],
+          ['types', 'FOLDER'],
+          ['types', 'REPORT'],
+          ['search', 'mov'],
+          ['orderByField', 'name'],
+          ['orderByDirection', 'desc'],
+          ['first', '20'],
+        ],
+      });
+      expect(answer.status, answer.text).toBe(200);
+      expect(listOfAnswer(answer)).toEqual([
+        { id: movingId, type: 'FOLDER', name: 'Moving', folderId: targetId, updatedAt: expect.any(String) },
+      ]);
+    }
+    const toRoot = await cli.call('POST', `${base}/workspace/move`, {
+      body: { type: 'FOLDER', id: movingId, folderId: null },
+    });
+    expect(toRoot.body).toMatchObject({ folderId: null });
+    const root = await cli.call('GET', `${base}/workspace`);
+    expect(listOfAnswer(root).map((item) => item.id)).toEqual(expect.arrayContaining([targetId, movingId]));
   });
 
   it('spec: GET /api/v1/spec', async () => {

@@ -26,6 +26,7 @@ const placeholderResources: AccountResources = {
   workbookId: 1,
   reportId: 1,
   reportPublicId: 'PathParams01',
+  spareFolderId: 1,
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -129,7 +129,10 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (dbtRepository.status !== 200) {
     throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
   }
-  const folderId = await insertFolder(server, deploymentId, { name: 'security target' });
+  const [folderId, spareFolderId] = await Promise.all(
+    ['security target', 'security spare'].map((name) => createRootFolder(server, deploymentId, name)),
+  );
+  if (folderId === undefined || spareFolderId === undefined) throw new Error('could not create the folders');
   const groupId = await createGroupWithGrant(server, userId, folderId);
   const report = await server.request({
     method: 'POST',
@@ -144,6 +147,7 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     reportPublicId: (report.body as { publicId: string }).publicId,
     groupId,
     folderId,
+    spareFolderId,
     userId,
     apiKeyId: apiKey.id,
     agentId,
@@ -151,6 +155,16 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     userAttributeId: (attribute.body as { id: number }).id,
     workbookId: (workbook.body as { id: number }).id,
   };
+}
+
+async function createRootFolder(server: TestServer, deploymentId: number, name: string): Promise<number> {
+  const folder = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/folders`,
+    body: { name },
+  });
+  if (folder.status !== 201) throw new Error(`could not create a folder: ${JSON.stringify(folder.body)}`);
+  return (folder.body as Named).id;
 }
 
 /** The demo deployment's dbt repository; never fetched by the security suite. */
@@ -199,6 +213,8 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/resource-policies?resourceType=folder&resourceId=${resources.folderId}`,
     `/api/v1/deployments/${resources.deploymentId}/workbooks?first=100`,
     `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.workbookId}`,
+    `/api/v1/deployments/${resources.deploymentId}/folders/${resources.folderId}`,
+    `/api/v1/deployments/${resources.deploymentId}/workspace`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

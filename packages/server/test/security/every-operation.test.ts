@@ -101,6 +101,7 @@ const placeholderResources: AccountResources = {
   reportPublicId: 'SecurityRep9',
   groupId: 10,
   folderId: 11,
+  spareFolderId: 12,
 };
 
 describe('the examples table of the security suite', () => {

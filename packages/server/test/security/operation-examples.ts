@@ -17,6 +17,8 @@ export interface AccountResources {
   /** A report of the demo deployment at the workspace root, owned by the admin, and its publicId. */
   reportId: number;
   reportPublicId: string;
+  /** A second root folder, which bulk deletes may remove. */
+  spareFolderId: number;
 }
 
 /**
@@ -58,7 +60,8 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   syncJobId: dbtSyncJobId,
 });
 const onGroup = ({ groupId }: AccountResources) => ({ groupId });
-const onFolder = ({ folderId }: AccountResources) => ({ resourceType: 'folder', resourceId: folderId });
+const onFolderPolicy = ({ folderId }: AccountResources) => ({ resourceType: 'folder', resourceId: folderId });
+const onFolder = ({ deploymentId, folderId }: AccountResources) => ({ deploymentId, folderId });
 const onWorkbook = ({ deploymentId, workbookId }: AccountResources) => ({ deploymentId, workbookId });
 
 const onReport = ({ deploymentId, reportId }: AccountResources) => ({ deploymentId, reportId });
@@ -196,12 +199,12 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     namesResourcesInInput: true,
   },
   setUserResourcePolicy: {
-    body: (resources) => ({ ...onFolder(resources), userId: resources.userId, action: 'edit' }),
+    body: (resources) => ({ ...onFolderPolicy(resources), userId: resources.userId, action: 'edit' }),
     contentLevel: 'manage',
     namesResourcesInInput: true,
   },
   setGroupResourcePolicy: {
-    body: (resources) => ({ ...onFolder(resources), groupId: resources.groupId, action: 'edit' }),
+    body: (resources) => ({ ...onFolderPolicy(resources), groupId: resources.groupId, action: 'edit' }),
     contentLevel: 'manage',
     namesResourcesInInput: true,
   },
@@ -264,4 +267,29 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     body: () => ({ externalWorkbookId: 'security-example', resultLocation: 'Sheet1!A1' }),
   },
   refreshReport: { params: onReport },
+  listFolders: { params: onDeployment, query: { first: '5' } },
+  createFolder: {
+    params: onDeployment,
+    body: () => ({ name: 'security example' }),
+    contentLevel: 'edit',
+  },
+  getFolder: { params: onFolder },
+  updateFolder: { params: onFolder, body: () => ({ position: 1 }), contentLevel: 'edit' },
+  deleteFolder: { params: onFolder, contentLevel: 'manage' },
+  getFolderAncestors: { params: onFolder },
+  listWorkspace: { params: onDeployment, query: { types: 'FOLDER', orderByField: 'updatedAt' } },
+  listSharedWorkspace: { params: onDeployment, query: { search: 'security' } },
+  moveWorkspaceItem: {
+    params: onDeployment,
+    body: ({ folderId }) => ({ type: 'FOLDER', id: folderId, folderId: null }),
+    contentLevel: 'edit',
+  },
+  bulkDeleteWorkspaceItems: {
+    params: onDeployment,
+    body: ({ spareFolderId }) => ({ items: [{ type: 'FOLDER', id: spareFolderId }] }),
+  },
+  bulkMoveWorkspaceItems: {
+    params: onDeployment,
+    body: ({ folderId }) => ({ items: [{ type: 'FOLDER', id: folderId }], folderId: null }),
+  },
 };

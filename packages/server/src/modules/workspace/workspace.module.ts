@@ -5,6 +5,8 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { foldersRoutes } from './folders.routes.js';
+import { FoldersService } from './folders.service.js';
 import { ReportListService } from './report-list.service.js';
 import { ReportPresenter } from './report-records.js';
 import { reportsRoutes } from './reports.routes.js';
@@ -15,6 +17,8 @@ import { WorkbookDuplicateService } from './workbook-duplicate.service.js';
 import { WorkbookUpsertService } from './workbook-upsert.service.js';
 import { workbooksRoutes } from './workbooks.routes.js';
 import { WorkbooksService } from './workbooks.service.js';
+import { workspaceRoutes } from './workspace.routes.js';
+import { WorkspaceItemsService } from './workspace-items.service.js';
 
 export interface WorkspaceDependencies {
   identity: Pick<
@@ -64,10 +68,13 @@ export function createWorkspaceModule(
   const reports = new ReportsService(database, contentAccess, reportPresenter, (deployment, query) =>
     reportQueryCheck.check(deployment, query),
   );
+  const folders = new FoldersService(database, contentAccess);
   const services = {
     contentAccess,
     contentOwners,
     resourcePolicies,
+    folders,
+    workspaceItems: new WorkspaceItemsService(database, contentAccess),
     workbooks,
     workbookUpsert: new WorkbookUpsertService(database, contentAccess, contentOwners),
     workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
@@ -80,6 +87,8 @@ export function createWorkspaceModule(
       ...resourcePoliciesRoutes(resourcePolicies),
       ...workbooksRoutes(services),
       ...reportsRoutes(services),
+      ...foldersRoutes(folders),
+      ...workspaceRoutes(services.workspaceItems),
     },
   } satisfies PlatformModule<unknown, unknown>;
 }
