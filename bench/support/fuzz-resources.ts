@@ -93,6 +93,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       agentApiKeyId: Number(agentKey.id),
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
+      // No report: the reports CRUD (which the fuzz would create one with) is built apart; a run of a
+      // missing report is a 404, which still proves bad input never makes a 5xx.
+      reportId: 1,
     },
   };
 }

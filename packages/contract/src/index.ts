@@ -21,6 +21,7 @@ export * from './schemas/deployment.schema.js';
 export * from './schemas/email.schema.js';
 export * from './schemas/environment.schema.js';
 export * from './schemas/query-sql.schema.js';
+export * from './schemas/report-run.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/text.schema.js';
 export * from './schemas/user.schema.js';

@@ -208,4 +208,8 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'dbt webhook-test',
     example: dbt('webhook-test', '--branch', 'main', '--webhook-secret', 'a-secret-of-16-characters'),
   },
+  runReport: {
+    command: 'reports run',
+    example: ['reports', 'run', '12', '--deployment', '5', '--time-grain', 'month', '--filters', '[]'],
+  },
 };

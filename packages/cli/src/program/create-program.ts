@@ -15,6 +15,7 @@ import { registerLogsCommand } from '../commands/logs.command.js';
 import { registerMetaCommand } from '../commands/meta.command.js';
 import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
+import { registerReportRunCommand } from '../commands/report-run.command.js';
 import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
@@ -54,6 +55,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerApiKeysCommands(program, context);
   registerUserAttributesCommands(program, context);
   registerAgentsCommands(program, context);
+  registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

@@ -62,6 +62,7 @@ import { createEnvironmentMetaSyncToken } from './environments/create-environmen
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
+import { runReport } from './reports/run-report.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -169,6 +170,7 @@ export const operations = {
   connectDbtRepository,
   disconnectDbtRepository,
   receiveDbtWebhook,
+  runReport,
 } as const;
 
 export type Operations = typeof operations;

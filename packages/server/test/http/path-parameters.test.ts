@@ -21,6 +21,7 @@ const placeholderResources: AccountResources = {
   agentApiKeyId: 1,
   userAttributeId: 1,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000002',
+  reportId: 1,
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

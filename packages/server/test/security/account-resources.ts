@@ -1,5 +1,6 @@
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
+import { insertReport, userIdOf } from '../workspace/report-run-fixtures.js';
 import type { AccountResources } from './operation-examples.js';
 
 interface Named {
@@ -71,9 +72,18 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (dbtRepository.status !== 200) {
     throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
   }
+  const reportId = await insertReport(server, deploymentId, {
+    ownerUserId: await userIdOf(server),
+    name: 'security target',
+    jsonQuery: {
+      measures: ['orders.count'],
+      timeDimensions: [{ dimension: 'orders.ordered_at', granularity: 'year' }],
+    },
+  });
   return {
     deploymentId,
     dbtSyncJobId,
+    reportId,
     userId,
     apiKeyId: apiKey.id,
     agentId,

@@ -76,6 +76,7 @@ const placeholderResources: AccountResources = {
   agentApiKeyId: 5,
   userAttributeId: 6,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000007',
+  reportId: 8,
 };
 
 describe('the examples table of the security suite', () => {

@@ -9,6 +9,8 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A report of the demo deployment (at the root, in no workbook), which every role may view. */
+  reportId: number;
 }
 
 /**
@@ -34,6 +36,7 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onReport = ({ deploymentId, reportId }: AccountResources) => ({ deploymentId, reportId });
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -170,4 +173,5 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   disconnectDbtRepository: { params: onDeployment },
   receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
+  runReport: { params: onReport, body: () => ({ timeGrain: 'month' }) },
 };

@@ -18,6 +18,7 @@ import { ModelMetadataService } from './model-metadata.service.js';
 import { ModelSqlService } from './model-sql.service.js';
 import { QueryPlanner } from './query-planner.js';
 import { QuerySqlService } from './query-sql.service.js';
+import { ReportQueryService } from './report-query.service.js';
 
 export interface DataApiDependencies {
   identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users'>;
@@ -71,6 +72,7 @@ export function createDataApiModule(
     modelSql,
     querySql: new QuerySqlService(planner, warehouses),
     agentData: new AgentDataService(planner, modelSql, warehouses, timing),
+    reportQueries: new ReportQueryService(planner, warehouses, timing),
   };
   return {
     services,

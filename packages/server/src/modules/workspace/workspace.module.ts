@@ -1,13 +1,18 @@
 import type { Platform } from '../../platform/platform.js';
+import type { DataApiServices } from '../data-api/data-api.module.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { reportRunsRoutes } from './report-runs.routes.js';
+import { ReportRunsService } from './report-runs.service.js';
 
 export interface WorkspaceDependencies {
   identity: Pick<IdentityServices, 'authorization' | 'userGroups' | 'credentialOwners'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
+  /** Report runs query the data through the data API, as the caller. */
+  dataApi: Pick<DataApiServices, 'reportQueries'>;
 }
 
 /**
@@ -29,10 +34,13 @@ export function createWorkspaceModule(
   const contentOwners = new ContentOwners((accountId, userIds) =>
     credentialOwners.usersOf(accountId, userIds),
   );
-  const services = { contentAccess, contentOwners };
+  const reportRuns = new ReportRunsService(database, contentAccess, dependencies.dataApi.reportQueries);
+  const services = { contentAccess, contentOwners, reportRuns };
   return {
     services,
-    handlers: {},
+    handlers: {
+      ...reportRunsRoutes(services),
+    },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
