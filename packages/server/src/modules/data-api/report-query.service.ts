@@ -29,9 +29,8 @@ import { jsonQueryRows, type ReportRows, sqlQueryRows } from './report-result.js
 /** A report's query: a data-API JSON query, or SQL over the model. */
 export type ReportQuery = { kind: 'json'; query: SemanticQuery } | { kind: 'sql'; sql: string };
 
-export interface ReportQueryRequest {
-  caller: DataApiCaller;
-  deploymentId: number;
+/** What a run of one report asks for: its query and options, and the dashboard's filters and time grain. */
+export interface ReportDefinition {
   query: ReportQuery;
   /** Dashboard filters, added to the query's own. */
   filters?: readonly QueryFilter[] | undefined;
@@ -68,14 +67,25 @@ export class ReportQueryService {
     private readonly timing: Pick<QueryTiming, 'queryTimeoutMilliseconds'>,
   ) {}
 
-  async run(request: ReportQueryRequest): Promise<ReportRunResult> {
-    const target = await this.planner.targetOf(request.caller, request.deploymentId);
-    const [modelContext, warehouseSettings] = await Promise.allSettled([
-      this.planner.contextOfTarget(target),
-      this.warehouses.settingsOf(target.deployment),
+  /**
+   * `definition` may be a promise: the model and the warehouse settings are looked up while the caller's
+   * rights on the report are checked and its row read. Its failure (a 404) comes first and nothing runs.
+   */
+  async run(
+    caller: DataApiCaller,
+    deploymentId: number,
+    definition: ReportDefinition | Promise<ReportDefinition>,
+  ): Promise<ReportRunResult> {
+    const target = this.planner.targetOf(caller, deploymentId);
+    const [report, modelContext, warehouseSettings] = await Promise.allSettled([
+      definition,
+      target.then((resolved) => this.planner.contextOfTarget(resolved)),
+      target.then((resolved) => this.warehouses.settingsOf(resolved.deployment)),
     ]);
+    if (report.status === 'rejected') throw report.reason;
     if (modelContext.status === 'rejected') throw modelContext.reason;
     if (warehouseSettings.status === 'rejected') throw warehouseSettings.reason;
+    const request = report.value;
     const context = modelContext.value;
     const settings = warehouseSettings.value;
     const shaped = await this.shape(context.model.compiled, request);
@@ -120,7 +130,7 @@ export class ReportQueryService {
   }
 
   /** The semantic query to run: SQL translated first, members checked, then filters and time grain. */
-  private async shape(model: CompiledModel, request: ReportQueryRequest): Promise<ShapedQuery> {
+  private async shape(model: CompiledModel, request: ReportDefinition): Promise<ShapedQuery> {
     let query: SemanticQuery;
     let outputs: SqlTranslation['columns'] | null = null;
     if (request.query.kind === 'sql') {

@@ -9,17 +9,25 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
-import type { ReportQuery, ReportQueryRequest } from '../data-api/report-query.service.js';
+import type { DataApiCaller } from '../data-api/data-api-caller.js';
+import type { ReportDefinition, ReportQuery } from '../data-api/report-query.service.js';
 import type { Principal } from '../identity/principal.js';
-import type { ContentAccessService } from './content-access.service.js';
-import { reportsTable, workbooksTable } from './workspace.tables.js';
+import type { ContentAccessService, ContentItem } from './content-access.service.js';
+import { type ReportRow, reportsTable, workbooksTable } from './workspace.tables.js';
 
 /** The data API's side of a run: the report's query as the caller (DataApiServices['reportQueries']). */
 export interface ReportQueries {
-  run(request: ReportQueryRequest): Promise<ReportRunResult>;
+  run(
+    caller: DataApiCaller,
+    deploymentId: number,
+    definition: ReportDefinition | Promise<ReportDefinition>,
+  ): Promise<ReportRunResult>;
 }
 
 const PeriodComparisons = z.array(PeriodComparison);
+
+/** `lastViewedAt` is kept to the minute: a run within a minute of the last one does not write it again. */
+const lastViewedPrecisionMilliseconds = 60_000;
 
 /** A stored field that no longer fits its schema (written before a rule existed) is a 400 saying which. */
 function parseStored<Schema extends z.ZodType>(
@@ -53,7 +61,35 @@ export class ReportRunsService {
     reportId: number,
     input: RunReportInput | undefined,
   ): Promise<ReportRunResult> {
-    const scope = await this.contentAccess.scopeOf(principal, deploymentId);
+    let viewed: Promise<unknown> = Promise.resolve();
+    // The rights and the report are read while the data API finds the model and the warehouse; it runs
+    // nothing before `definition` (the view check) settles.
+    const definition = (async (): Promise<ReportDefinition> => {
+      const [scope, report] = await Promise.all([
+        this.contentAccess.scopeOf(principal, deploymentId),
+        this.readReport(deploymentId, reportId),
+      ]);
+      if (!report) throw notFound(`report ${reportId}`);
+      scope.require(report.item, 'view');
+      // Opening the report is viewing it, whether or not its query succeeds; a dashboard re-running it
+      // (each filter change) writes the time at most once a minute.
+      const lastViewedAt = report.row.lastViewedAt?.getTime() ?? 0;
+      if (Date.now() - lastViewedAt >= lastViewedPrecisionMilliseconds) {
+        viewed = this.database
+          .update(reportsTable)
+          .set({ lastViewedAt: sql`now()` })
+          .where(eq(reportsTable.id, reportId));
+      }
+      return { ...definitionOf(report.row), filters: input?.filters, timeGrain: input?.timeGrain };
+    })();
+    try {
+      return await this.reportQueries.run({ kind: 'management', principal }, deploymentId, definition);
+    } finally {
+      await viewed;
+    }
+  }
+
+  private async readReport(deploymentId: number, reportId: number) {
     const [row] = await this.database
       .select({
         report: reportsTable,
@@ -66,39 +102,38 @@ export class ReportRunsService {
       })
       .from(reportsTable)
       .leftJoin(workbooksTable, eq(workbooksTable.id, reportsTable.workbookId))
-      .where(and(eq(reportsTable.id, reportId), eq(reportsTable.deploymentId, scope.deployment.id)));
-    if (!row) throw notFound(`report ${reportId}`);
+      .where(and(eq(reportsTable.id, reportId), eq(reportsTable.deploymentId, deploymentId)));
+    if (!row) return null;
     const { report, workbook } = row;
-    scope.require(
-      { type: 'report', id: report.id, folderId: report.folderId, ownerUserId: report.ownerUserId, workbook },
-      'view',
-    );
-    const result = await this.reportQueries.run({
-      caller: { kind: 'management', principal },
-      deploymentId: scope.deployment.id,
-      query: queryOf(report),
-      filters: input?.filters,
-      timeGrain: input?.timeGrain,
-      periodComparisons: parseStored(
-        PeriodComparisons,
-        report.periodComparisons,
-        report.id,
-        'periodComparisons',
-      ),
-      fillMissingRows:
-        report.fillMissingRows === null
-          ? null
-          : parseStored(FillMissingRows, report.fillMissingRows, report.id, 'fillMissingRows'),
-    });
-    await this.database
-      .update(reportsTable)
-      .set({ lastViewedAt: sql`now()` })
-      .where(eq(reportsTable.id, report.id));
-    return result;
+    const item: ContentItem = {
+      type: 'report',
+      id: report.id,
+      folderId: report.folderId,
+      ownerUserId: report.ownerUserId,
+      workbook,
+    };
+    return { row: report, item };
   }
 }
 
-function queryOf(report: typeof reportsTable.$inferSelect): ReportQuery {
+/** The stored query and options, checked against their schemas. */
+function definitionOf(report: ReportRow): Omit<ReportDefinition, 'filters' | 'timeGrain'> {
+  return {
+    query: queryOf(report),
+    periodComparisons: parseStored(
+      PeriodComparisons,
+      report.periodComparisons,
+      report.id,
+      'periodComparisons',
+    ),
+    fillMissingRows:
+      report.fillMissingRows === null
+        ? null
+        : parseStored(FillMissingRows, report.fillMissingRows, report.id, 'fillMissingRows'),
+  };
+}
+
+function queryOf(report: ReportRow): ReportQuery {
   if (report.sqlQuery !== null) return { kind: 'sql', sql: report.sqlQuery };
   if (report.jsonQuery !== null) {
     return { kind: 'json', query: parseStored(SemanticQuery, report.jsonQuery, report.id, 'jsonQuery') };
