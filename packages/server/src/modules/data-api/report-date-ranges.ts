@@ -39,11 +39,6 @@ export function naiveOf(value: unknown): Date | null {
   return Number.isNaN(time.getTime()) ? null : time;
 }
 
-/** How a time value is written in result rows. */
-export function formatTimeValue(naive: Date): string {
-  return formatNaive(naive);
-}
-
 /** A bucket moved back by the offset, then to the start of its bucket (a week a year back is a Monday). */
 export function shiftedBucket(value: unknown, offset: CalendarOffset, granularity: string | undefined) {
   const naive = naiveOf(value);
