@@ -239,6 +239,14 @@ describe.each(storeEngines)('running reports on %s', (engine: StoreEngine) => {
       expect(errorMessageOf(await run(other.deploymentId, sqlReport), 'BAD_REQUEST')).toContain(
         'total_amount',
       );
+      const [failed] = await server.container.platform.store.database
+        .select()
+        .from(reportsTable)
+        .where(eq(reportsTable.id, sqlReport));
+      expect(
+        failed?.lastViewedAt,
+        'opening a report is viewing it, even when its query fails',
+      ).not.toBeNull();
     } finally {
       await other.drop();
     }

@@ -61,7 +61,9 @@ export class ReportRunsService {
     reportId: number,
     input: RunReportInput | undefined,
   ): Promise<ReportRunResult> {
-    let viewed: Promise<unknown> = Promise.resolve();
+    // Settles to the write's failure, or null: a handler is attached at once, so a failure while the
+    // query still runs is not an unhandled rejection; it is thrown once the run is over.
+    let viewed: Promise<unknown> = Promise.resolve(null);
     // The rights and the report are read while the data API finds the model and the warehouse; it runs
     // nothing before `definition` (the view check) settles.
     const definition = (async (): Promise<ReportDefinition> => {
@@ -75,18 +77,29 @@ export class ReportRunsService {
       // (each filter change) writes the time at most once a minute.
       const lastViewedAt = report.row.lastViewedAt?.getTime() ?? 0;
       if (Date.now() - lastViewedAt >= lastViewedPrecisionMilliseconds) {
-        viewed = this.database
-          .update(reportsTable)
-          .set({ lastViewedAt: sql`now()` })
-          .where(eq(reportsTable.id, reportId));
+        // Promise.resolve starts the (lazy) query now, beside the run, not when it is awaited.
+        viewed = Promise.resolve(
+          this.database
+            .update(reportsTable)
+            .set({ lastViewedAt: sql`now()` })
+            .where(eq(reportsTable.id, reportId)),
+        ).then(
+          () => null,
+          (error: unknown) => error ?? new Error('lastViewedAt could not be written'),
+        );
       }
       return { ...definitionOf(report.row), filters: input?.filters, timeGrain: input?.timeGrain };
     })();
-    try {
-      return await this.reportQueries.run({ kind: 'management', principal }, deploymentId, definition);
-    } finally {
-      await viewed;
-    }
+    const outcome = await this.reportQueries
+      .run({ kind: 'management', principal }, deploymentId, definition)
+      .then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+    const failure = await viewed;
+    if ('error' in outcome) throw outcome.error;
+    if (failure !== null) throw failure;
+    return outcome.result;
   }
 
   private async readReport(deploymentId: number, reportId: number) {
