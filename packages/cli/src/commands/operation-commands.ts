@@ -338,4 +338,8 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'workspace bulk-move',
     example: workspace('bulk-move', 'report:12', 'workbook:7', '--to', 'root'),
   },
+  runReport: {
+    command: 'reports run',
+    example: ['reports', 'run', '12', '--deployment', '5', '--time-grain', 'month', '--filters', '[]'],
+  },
 };

@@ -18,6 +18,7 @@ import { registerMetaCommand } from '../commands/meta.command.js';
 import { registerPoliciesCommands } from '../commands/policies.command.js';
 import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
+import { registerReportRunCommand } from '../commands/report-run.command.js';
 import { registerReportsCommands } from '../commands/reports.command.js';
 import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
@@ -66,6 +67,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerReportsCommands(program, context);
   registerFoldersCommands(program, context);
   registerWorkspaceCommands(program, context);
+  registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   return program;

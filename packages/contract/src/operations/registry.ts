@@ -74,6 +74,7 @@ import { deleteReport } from './reports/delete-report.operation.js';
 import { getReport } from './reports/get-report.operation.js';
 import { listReports } from './reports/list-reports.operation.js';
 import { refreshReport } from './reports/refresh-report.operation.js';
+import { runReport } from './reports/run-report.operation.js';
 import { updateReport } from './reports/update-report.operation.js';
 import { upsertReportByPublicId } from './reports/upsert-report-by-public-id.operation.js';
 import { getResourcePolicies } from './resource-policies/get-resource-policies.operation.js';
@@ -248,6 +249,7 @@ export const operations = {
   moveWorkspaceItem,
   bulkDeleteWorkspaceItems,
   bulkMoveWorkspaceItems,
+  runReport,
 } as const;
 
 export type Operations = typeof operations;

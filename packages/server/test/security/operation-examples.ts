@@ -292,4 +292,5 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     params: onDeployment,
     body: ({ folderId }) => ({ items: [{ type: 'FOLDER', id: folderId }], folderId: null }),
   },
+  runReport: { params: onReport, body: () => ({ timeGrain: 'month' }) },
 };

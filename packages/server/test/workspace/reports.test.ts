@@ -79,6 +79,22 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
     expect(read.body).toEqual(created);
   });
 
+  it('keeps the sort priority of an order object (stored as pairs, since jsonb reorders keys)', async () => {
+    const created = await createReport(server, deploymentId, {
+      name: 'Ordered',
+      jsonQuery: {
+        measures: ['orders.count'],
+        dimensions: ['orders.status'],
+        order: { 'orders.status': 'asc', 'orders.count': 'desc' },
+      },
+    });
+    const read = await server.request({ method: 'GET', url: `${url}/${created.id}` });
+    expect((read.body as { jsonQuery: { order: unknown } }).jsonQuery.order).toEqual([
+      ['orders.status', 'asc'],
+      ['orders.count', 'desc'],
+    ]);
+  });
+
   it('keeps a spec sent as JSON text as text, and defaults what is left out', async () => {
     const specText = JSON.stringify(barChart);
     const created = await createReport(server, deploymentId, {

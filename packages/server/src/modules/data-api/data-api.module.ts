@@ -18,6 +18,7 @@ import { ModelMetadataService } from './model-metadata.service.js';
 import { ModelSqlService } from './model-sql.service.js';
 import { QueryPlanner } from './query-planner.js';
 import { QuerySqlService } from './query-sql.service.js';
+import { ReportQueryService } from './report-query.service.js';
 import { ReportQueryCheck } from './report-query-check.js';
 
 export interface DataApiDependencies {
@@ -76,6 +77,7 @@ export function createDataApiModule(
     querySql: new QuerySqlService(planner, warehouses),
     agentData: new AgentDataService(planner, modelSql, warehouses, timing),
     reportQueryCheck: new ReportQueryCheck(deploymentDirectory, compiledModels, warehouses),
+    reportQueries: new ReportQueryService(planner, warehouses, timing),
   };
   return {
     services,

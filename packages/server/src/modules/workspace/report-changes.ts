@@ -66,6 +66,16 @@ export const emptyReportColumns: ReportColumns = {
   fillMissingRows: null,
 };
 
+/**
+ * A query as it is stored: jsonb keeps an object's keys in its own order (shortest first), so an `order`
+ * object, whose key order is the sort priority, is stored as the equivalent list of pairs.
+ */
+function storableJsonQuery(query: Record<string, unknown> | null | undefined) {
+  const order = query?.order;
+  if (!query || !order || typeof order !== 'object' || Array.isArray(order)) return query;
+  return { ...query, order: Object.entries(order) };
+}
+
 /** The columns after applying a partial input: absent fields keep their value; a new query replaces the other. */
 export function mergeReportInput(current: ReportColumns, input: UpdateReportInput): ReportColumns {
   if (input.jsonQuery && input.sqlQuery) {
@@ -81,7 +91,7 @@ export function mergeReportInput(current: ReportColumns, input: UpdateReportInpu
   assign('kind', input.kind);
   assign('workbookId', input.workbookId);
   assign('folderId', input.folderId);
-  assign('jsonQuery', input.jsonQuery as Record<string, unknown> | null | undefined);
+  assign('jsonQuery', storableJsonQuery(input.jsonQuery as Record<string, unknown> | null | undefined));
   assign('sqlQuery', input.sqlQuery);
   assign('spec', input.spec);
   assign('meta', input.meta);

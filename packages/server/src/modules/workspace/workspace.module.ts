@@ -9,6 +9,8 @@ import { foldersRoutes } from './folders.routes.js';
 import { FoldersService } from './folders.service.js';
 import { ReportListService } from './report-list.service.js';
 import { ReportPresenter } from './report-records.js';
+import { reportRunsRoutes } from './report-runs.routes.js';
+import { ReportRunsService } from './report-runs.service.js';
 import { reportsRoutes } from './reports.routes.js';
 import { ReportsService } from './reports.service.js';
 import { resourcePoliciesRoutes } from './resource-policies.routes.js';
@@ -26,7 +28,8 @@ export interface WorkspaceDependencies {
     'authorization' | 'users' | 'userGroups' | 'credentialOwners' | 'grantSubjects'
   >;
   deployments: Pick<DeploymentsServices, 'deploymentAccess'>;
-  dataApi: Pick<DataApiServices, 'reportQueryCheck'>;
+  /** Reports are checked against the model on save and run through the data API, as the caller. */
+  dataApi: Pick<DataApiServices, 'reportQueryCheck' | 'reportQueries'>;
 }
 
 /**
@@ -80,6 +83,7 @@ export function createWorkspaceModule(
     workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
     reports,
     reportList: new ReportListService(database, contentAccess, reportPresenter),
+    reportRuns: new ReportRunsService(database, contentAccess, dependencies.dataApi.reportQueries),
   };
   return {
     services,
@@ -89,6 +93,7 @@ export function createWorkspaceModule(
       ...reportsRoutes(services),
       ...foldersRoutes(folders),
       ...workspaceRoutes(services.workspaceItems),
+      ...reportRunsRoutes(services),
     },
   } satisfies PlatformModule<unknown, unknown>;
 }
