@@ -83,9 +83,21 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     repositoryUrl: 'https://git.example.com/fuzz/dbt.git',
     webhookSecret: 'fuzz-webhook-secret',
   });
+  const group = await expectStatus(call, 201, 'POST', '/api/v1/user-groups', { name: 'fuzz-target' });
+  await expectStatus(call, 200, 'POST', `/api/v1/user-groups/${group.id}/users`, { userIds: [user.id] });
+  const workbook = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/workbooks`, {
+    name: 'fuzz target',
+  });
+  const report = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/reports`, {
+    name: 'fuzz target',
+  });
+  const folders = `/api/v1/deployments/${deploymentId}/folders`;
+  const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
+  const spareFolder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz spare' });
   return {
     accountName,
     resources: {
+      groupId: Number(group.id),
       deploymentId,
       userId: Number(user.id),
       apiKeyId: Number(apiKey.id),
@@ -93,6 +105,11 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       agentApiKeyId: Number(agentKey.id),
       userAttributeId: Number(attribute.id),
       dbtSyncJobId: syncJobId,
+      workbookId: Number(workbook.id),
+      reportId: Number(report.id),
+      reportPublicId: String(report.publicId),
+      folderId: Number(folder.id),
+      spareFolderId: Number(spareFolder.id),
     },
   };
 }

@@ -86,6 +86,7 @@ export type {
   QueryColumnKind,
   QueryColumnType,
 } from './query/compiled-query.types.js';
+export { type LocalRange, resolveDateRange } from './query/date-range.js';
 export type {
   AndFilter,
   CubeRowFilter,
@@ -100,6 +101,12 @@ export type {
 } from './query/semantic-query.types.js';
 export { defaultQueryLimit, maximumQueryLimit } from './query/semantic-query.types.js';
 export { SemanticQueryError, type SemanticQueryErrorKind } from './query/semantic-query-error.js';
+export {
+  addUnits as addCalendarUnits,
+  type CalendarUnit,
+  formatNaive,
+  startOf as startOfCalendarUnit,
+} from './query/zoned-time.js';
 export { loadSqlInterface } from './sql-interface/load-sql-interface.js';
 export {
   maximumSqlLength,

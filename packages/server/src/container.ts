@@ -158,6 +158,7 @@ function createModules(platform: Platform) {
   const workspace = createWorkspaceModule(platform, {
     identity: identity.services,
     deployments: deployments.services,
+    dataApi: dataApi.services,
   });
   return {
     system,

@@ -26,8 +26,24 @@ function dbt(...words: string[]): readonly string[] {
   return ['dbt', ...words, '--deployment', '5'];
 }
 
+function workbooks(...words: string[]): readonly string[] {
+  return ['workbooks', ...words, '--deployment', '5'];
+}
+
+function reports(...words: string[]): readonly string[] {
+  return ['reports', ...words, '--deployment', '5'];
+}
+
 function agents(...words: string[]): readonly string[] {
   return ['agents', ...words, '--deployment', '5'];
+}
+
+function folders(...words: string[]): readonly string[] {
+  return ['folders', ...words, '--deployment', '5'];
+}
+
+function workspace(...words: string[]): readonly string[] {
+  return ['workspace', ...words, '--deployment', '5'];
 }
 
 /**
@@ -188,6 +204,44 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['user-attributes', 'create', '--name', 'region'],
   },
   deleteUserAttribute: { command: 'user-attributes delete', example: ['user-attributes', 'delete', '3'] },
+  listUserGroups: { command: 'groups list', example: ['groups', 'list', '--search', 'sales'] },
+  createUserGroup: {
+    command: 'groups create',
+    example: ['groups', 'create', '--name', 'sales', '--description', 'The sales team'],
+  },
+  getUserGroup: { command: 'groups get', example: ['groups', 'get', '4'] },
+  updateUserGroup: { command: 'groups update', example: ['groups', 'update', '4', '--name', 'sales-emea'] },
+  deleteGroup: { command: 'groups delete', example: ['groups', 'delete', '4'] },
+  deleteUserGroup: { command: 'groups delete', example: ['groups', 'delete', '4', '--user-groups-path'] },
+  listUserGroupMembers: { command: 'groups members', example: ['groups', 'members', '4'] },
+  addUserGroupMembers: { command: 'groups add-members', example: ['groups', 'add-members', '4', '7', '8'] },
+  removeUserGroupMembers: {
+    command: 'groups remove-members',
+    example: ['groups', 'remove-members', '4', '7'],
+  },
+  getResourcePolicies: {
+    command: 'policies get',
+    example: ['policies', 'get', '--resource-type', 'folder', '--resource-id', '12'],
+  },
+  setUserResourcePolicy: {
+    command: 'policies set-user',
+    example: [
+      'policies',
+      'set-user',
+      '--resource-type',
+      'report',
+      '--resource-id',
+      '31',
+      '--user',
+      '7',
+      '--action',
+      'edit',
+    ],
+  },
+  setGroupResourcePolicy: {
+    command: 'policies set-group',
+    example: ['policies', 'set-group', '--resource-type', 'folder', '--resource-id', '12', '--group', '4'],
+  },
   startDbtSync: {
     command: 'dbt sync',
     example: dbt('sync', '--manifest', 'packages/cli/test/fixtures/dbt/manifest.json'),
@@ -203,9 +257,89 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: dbt('repository', 'connect', '--url', 'https://git.example.com/analytics/dbt.git'),
   },
   disconnectDbtRepository: { command: 'dbt repository disconnect', example: dbt('repository', 'disconnect') },
+  listReports: { command: 'reports list', example: reports('list', '--sort-by', 'name', '--limit', '10') },
+  createReport: {
+    command: 'reports create',
+    example: reports('create', '--name', 'Orders', '--json-query', '{"measures":["orders.count"]}'),
+  },
+  getReport: { command: 'reports get', example: reports('get', '12') },
+  updateReport: {
+    command: 'reports update',
+    example: reports('update', '12', '--spec', '{"mark":"bar"}', '--kind', 'vega'),
+  },
+  deleteReport: { command: 'reports delete', example: reports('delete', '12') },
+  upsertReportByPublicId: {
+    command: 'reports upsert',
+    example: reports(
+      'upsert',
+      'a1B2c3D4e5F6',
+      '--name',
+      'Orders',
+      '--sql',
+      'SELECT MEASURE(count) FROM orders',
+    ),
+  },
+  connectReportToWorkbook: {
+    command: 'reports connect-workbook',
+    example: reports('connect-workbook', '12', '--external-workbook', 'sheet-1', '--location', 'Sheet1!A1'),
+  },
+  refreshReport: { command: 'reports refresh', example: reports('refresh', '12') },
   // Called by the repository host, not by people: the command sends a test push as the host would.
   receiveDbtWebhook: {
     command: 'dbt webhook-test',
     example: dbt('webhook-test', '--branch', 'main', '--webhook-secret', 'a-secret-of-16-characters'),
+  },
+  listWorkbooks: { command: 'workbooks list', example: workbooks('list', '--folder', '3') },
+  createWorkbook: {
+    command: 'workbooks create',
+    example: workbooks('create', '--name', 'Sales', '--folder', '3'),
+  },
+  getWorkbook: { command: 'workbooks get', example: workbooks('get', '9') },
+  updateWorkbook: { command: 'workbooks update', example: workbooks('update', '9', '--folder', '0') },
+  deleteWorkbook: { command: 'workbooks delete', example: workbooks('delete', '9') },
+  upsertWorkbookBySlug: {
+    command: 'workbooks upsert',
+    example: workbooks('upsert', 'sales-overview', '--meta', '{"theme":"dark"}'),
+  },
+  duplicateWorkbook: { command: 'workbooks duplicate', example: workbooks('duplicate', '9', '--shared') },
+  updateWorkbookDashboard: {
+    command: 'workbooks dashboard',
+    example: workbooks('dashboard', '9', '--draft', '{"widgets":[]}'),
+  },
+  listFolders: { command: 'folders list', example: folders('list', '--parent', '3') },
+  createFolder: {
+    command: 'folders create',
+    example: folders('create', '--name', 'Finance', '--parent', '3', '--position', '2'),
+  },
+  getFolder: { command: 'folders get', example: folders('get', '3') },
+  updateFolder: { command: 'folders update', example: folders('update', '3', '--name', 'Sales') },
+  deleteFolder: { command: 'folders delete', example: folders('delete', '3', '--recursive') },
+  getFolderAncestors: { command: 'folders ancestors', example: folders('ancestors', '3') },
+  listWorkspace: {
+    command: 'workspace list',
+    example: workspace(
+      'list',
+      '--folder',
+      '3',
+      '--type',
+      'folder,report',
+      '--order-by',
+      'updatedAt',
+      '--desc',
+    ),
+  },
+  listSharedWorkspace: { command: 'workspace shared', example: workspace('shared', '--search', 'revenue') },
+  moveWorkspaceItem: { command: 'workspace move', example: workspace('move', 'report:12', '--to', '3') },
+  bulkDeleteWorkspaceItems: {
+    command: 'workspace bulk-delete',
+    example: workspace('bulk-delete', 'report:12', 'folder:4', '--recursive'),
+  },
+  bulkMoveWorkspaceItems: {
+    command: 'workspace bulk-move',
+    example: workspace('bulk-move', 'report:12', 'workbook:7', '--to', 'root'),
+  },
+  runReport: {
+    command: 'reports run',
+    example: ['reports', 'run', '12', '--deployment', '5', '--time-grain', 'month', '--filters', '[]'],
   },
 };

@@ -42,7 +42,13 @@ export const errorCatalogue = {
     status: 409,
     error: 'Conflict',
     meaning:
-      'The branch moved since the hash the change was based on; read it again and retry (the name clients know).',
+      'The branch moved since the hash the change was based on, or a concurrent upsert of the same publicId won; read it again and retry (the name clients know).',
+  },
+  name_taken: {
+    status: 409,
+    error: 'Conflict',
+    meaning:
+      'Another item in the same place already has this name (sibling folders); pick another name (the name clients know).',
   },
   PAYLOAD_TOO_LARGE: {
     status: 413,
@@ -58,6 +64,11 @@ export const errorCatalogue = {
     status: 415,
     error: 'Unsupported Media Type',
     meaning: 'The request body is not in a content type the operation accepts.',
+  },
+  UNPROCESSABLE_ENTITY: {
+    status: 422,
+    error: 'Unprocessable Entity',
+    meaning: 'The request is valid but goes over a limit of the resource (e.g. the placements of a report).',
   },
   REQUEST_HEADER_FIELDS_TOO_LARGE: {
     status: 431,

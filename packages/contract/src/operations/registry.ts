@@ -62,6 +62,24 @@ import { createEnvironmentMetaSyncToken } from './environments/create-environmen
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
 import { listEnvironments } from './environments/list-environments.operation.js';
+import { createFolder } from './folders/create-folder.operation.js';
+import { deleteFolder } from './folders/delete-folder.operation.js';
+import { getFolder } from './folders/get-folder.operation.js';
+import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
+import { listFolders } from './folders/list-folders.operation.js';
+import { updateFolder } from './folders/update-folder.operation.js';
+import { connectReportToWorkbook } from './reports/connect-report-to-workbook.operation.js';
+import { createReport } from './reports/create-report.operation.js';
+import { deleteReport } from './reports/delete-report.operation.js';
+import { getReport } from './reports/get-report.operation.js';
+import { listReports } from './reports/list-reports.operation.js';
+import { refreshReport } from './reports/refresh-report.operation.js';
+import { runReport } from './reports/run-report.operation.js';
+import { updateReport } from './reports/update-report.operation.js';
+import { upsertReportByPublicId } from './reports/upsert-report-by-public-id.operation.js';
+import { getResourcePolicies } from './resource-policies/get-resource-policies.operation.js';
+import { setGroupResourcePolicy } from './resource-policies/set-group-resource-policy.operation.js';
+import { setUserResourcePolicy } from './resource-policies/set-user-resource-policy.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -75,6 +93,15 @@ import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
 import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
 import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
 import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
+import { addUserGroupMembers } from './user-groups/add-user-group-members.operation.js';
+import { createUserGroup } from './user-groups/create-user-group.operation.js';
+import { deleteGroup } from './user-groups/delete-group.operation.js';
+import { deleteUserGroup } from './user-groups/delete-user-group.operation.js';
+import { getUserGroup } from './user-groups/get-user-group.operation.js';
+import { listUserGroupMembers } from './user-groups/list-user-group-members.operation.js';
+import { listUserGroups } from './user-groups/list-user-groups.operation.js';
+import { removeUserGroupMembers } from './user-groups/remove-user-group-members.operation.js';
+import { updateUserGroup } from './user-groups/update-user-group.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
 import { deleteUser } from './users/delete-user.operation.js';
@@ -82,6 +109,20 @@ import { getCurrentUser } from './users/get-current-user.operation.js';
 import { getUser } from './users/get-user.operation.js';
 import { listUsers } from './users/list-users.operation.js';
 import { updateUser } from './users/update-user.operation.js';
+import { createWorkbook } from './workbooks/create-workbook.operation.js';
+import { deleteWorkbook } from './workbooks/delete-workbook.operation.js';
+import { duplicateWorkbook } from './workbooks/duplicate-workbook.operation.js';
+import { getWorkbook } from './workbooks/get-workbook.operation.js';
+import { listWorkbooks } from './workbooks/list-workbooks.operation.js';
+import { updateWorkbook } from './workbooks/update-workbook.operation.js';
+import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
+import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
+
+import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
+import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
+import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
+import { listWorkspace } from './workspace/list-workspace.operation.js';
+import { moveWorkspaceItem } from './workspace/move-workspace-item.operation.js';
 
 /** Every operation of the management and build APIs, keyed by operationId. */
 export const operations = {
@@ -159,6 +200,18 @@ export const operations = {
   listUserAttributes,
   createUserAttribute,
   deleteUserAttribute,
+  listUserGroups,
+  createUserGroup,
+  getUserGroup,
+  updateUserGroup,
+  deleteUserGroup,
+  deleteGroup,
+  listUserGroupMembers,
+  addUserGroupMembers,
+  removeUserGroupMembers,
+  getResourcePolicies,
+  setUserResourcePolicy,
+  setGroupResourcePolicy,
   startDbtSync,
   listDbtSyncs,
   getDbtSyncStatus,
@@ -169,6 +222,34 @@ export const operations = {
   connectDbtRepository,
   disconnectDbtRepository,
   receiveDbtWebhook,
+  listWorkbooks,
+  createWorkbook,
+  getWorkbook,
+  updateWorkbook,
+  deleteWorkbook,
+  upsertWorkbookBySlug,
+  duplicateWorkbook,
+  updateWorkbookDashboard,
+  listReports,
+  createReport,
+  getReport,
+  updateReport,
+  deleteReport,
+  upsertReportByPublicId,
+  connectReportToWorkbook,
+  refreshReport,
+  listFolders,
+  createFolder,
+  getFolder,
+  updateFolder,
+  deleteFolder,
+  getFolderAncestors,
+  listWorkspace,
+  listSharedWorkspace,
+  moveWorkspaceItem,
+  bulkDeleteWorkspaceItems,
+  bulkMoveWorkspaceItems,
+  runReport,
 } as const;
 
 export type Operations = typeof operations;

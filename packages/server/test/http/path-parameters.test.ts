@@ -21,6 +21,12 @@ const placeholderResources: AccountResources = {
   agentApiKeyId: 1,
   userAttributeId: 1,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000002',
+  groupId: 1,
+  folderId: 1,
+  workbookId: 1,
+  reportId: 1,
+  reportPublicId: 'PathParams01',
+  spareFolderId: 1,
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

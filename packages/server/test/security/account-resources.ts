@@ -1,3 +1,4 @@
+import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
 import type { AccountResources } from './operation-examples.js';
@@ -37,8 +38,58 @@ export async function createAdminApiKey(
 }
 
 /**
+ * A folder of a deployment, written to the store: the workspace content tests and the security suite
+ * need content rows whatever content API exists.
+ */
+export async function insertFolder(
+  server: TestServer,
+  deploymentId: number,
+  options: { name: string; parentId?: number | null },
+): Promise<number> {
+  const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
+  const { id: userId, account } = me.body as { id: number; account: { id: number } };
+  const [folder] = await server.container.platform.store.database
+    .insert(contentFoldersTable)
+    .values({
+      accountId: account.id,
+      deploymentId,
+      parentId: options.parentId ?? null,
+      name: options.name,
+      createdByUserId: userId,
+    })
+    .returning({ id: contentFoldersTable.id });
+  if (!folder) throw new Error(`could not insert folder ${options.name}`);
+  return folder.id;
+}
+
+/** A user group holding `userId`, granted `view` on the folder. */
+async function createGroupWithGrant(server: TestServer, userId: number, folderId: number): Promise<number> {
+  const group = await server.request({
+    method: 'POST',
+    url: '/api/v1/user-groups',
+    body: { name: 'security-target', description: 'the security suite' },
+  });
+  if (group.status !== 201) throw new Error(`could not create a group: ${JSON.stringify(group.body)}`);
+  const groupId = (group.body as { id: number }).id;
+  const member = await server.request({
+    method: 'POST',
+    url: `/api/v1/user-groups/${groupId}/users`,
+    body: { userIds: [userId] },
+  });
+  const grant = await server.request({
+    method: 'PUT',
+    url: '/api/v1/resource-policies/group',
+    body: { resourceType: 'folder', resourceId: folderId, groupId, action: 'view' },
+  });
+  if (member.status !== 200 || grant.status !== 200) {
+    throw new Error(`could not fill the group: ${JSON.stringify([member.body, grant.body])}`);
+  }
+  return groupId;
+}
+
+/**
  * The first account's resources the examples point at: the demo deployment, a user, an API key, the
- * demo's default agent with a key of its own, and a user attribute.
+ * demo's default agent with a key of its own, a user attribute, a user group and a folder.
  */
 export async function createAccountResources(server: TestServer): Promise<AccountResources> {
   const deploymentId = await findDeploymentId(server, 'demo');
@@ -63,6 +114,13 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     );
   }
   const dbtSyncJobId = await completeDbtSync(server, deploymentId);
+  const workbook = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/workbooks`,
+    body: { name: 'security target', meta: { source: 'security' } },
+  });
+  if (workbook.status !== 201)
+    throw new Error(`could not create a workbook: ${JSON.stringify(workbook.body)}`);
   const dbtRepository = await server.request({
     method: 'PUT',
     url: `/api/v1/deployments/${deploymentId}/dbt-repository`,
@@ -71,15 +129,42 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (dbtRepository.status !== 200) {
     throw new Error(`could not connect a dbt repository: ${JSON.stringify(dbtRepository.body)}`);
   }
+  const [folderId, spareFolderId] = await Promise.all(
+    ['security target', 'security spare'].map((name) => createRootFolder(server, deploymentId, name)),
+  );
+  if (folderId === undefined || spareFolderId === undefined) throw new Error('could not create the folders');
+  const groupId = await createGroupWithGrant(server, userId, folderId);
+  const report = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/reports`,
+    body: { name: 'security target', jsonQuery: { measures: ['orders.count'] } },
+  });
+  if (report.status !== 201) throw new Error(`could not create a report: ${JSON.stringify(report.body)}`);
   return {
     deploymentId,
     dbtSyncJobId,
+    reportId: (report.body as { id: number }).id,
+    reportPublicId: (report.body as { publicId: string }).publicId,
+    groupId,
+    folderId,
+    spareFolderId,
     userId,
     apiKeyId: apiKey.id,
     agentId,
     agentApiKeyId: (agentApiKey.body as { id: number }).id,
     userAttributeId: (attribute.body as { id: number }).id,
+    workbookId: (workbook.body as { id: number }).id,
   };
+}
+
+async function createRootFolder(server: TestServer, deploymentId: number, name: string): Promise<number> {
+  const folder = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/folders`,
+    body: { name },
+  });
+  if (folder.status !== 201) throw new Error(`could not create a folder: ${JSON.stringify(folder.body)}`);
+  return (folder.body as Named).id;
 }
 
 /** The demo deployment's dbt repository; never fetched by the security suite. */
@@ -123,6 +208,13 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/deployments/${resources.deploymentId}/chat-auth`,
     `/api/v1/deployments/${resources.deploymentId}/dbt-repository`,
     '/api/v1/user-attributes',
+    '/api/v1/user-groups',
+    `/api/v1/user-groups/${resources.groupId}/users`,
+    `/api/v1/resource-policies?resourceType=folder&resourceId=${resources.folderId}`,
+    `/api/v1/deployments/${resources.deploymentId}/workbooks?first=100`,
+    `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.workbookId}`,
+    `/api/v1/deployments/${resources.deploymentId}/folders/${resources.folderId}`,
+    `/api/v1/deployments/${resources.deploymentId}/workspace`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

@@ -6,7 +6,7 @@ import {
   operations,
 } from '@platform/contract';
 import { type BadInputRequest, type BaseRequest, badInputVariants } from './bad-input-variants.js';
-import { type AccountResources, operationExamples } from './operation-examples.js';
+import { type AccountResources, operationExamples, queryOfExample } from './operation-examples.js';
 
 export interface BadInputTargets {
   resources: AccountResources;
@@ -40,7 +40,7 @@ function managementBase(operation: OperationDefinition, targets: BadInputTargets
   if (!example) throw new Error(`operation ${operation.operationId} has no example in operation-examples.ts`);
   return {
     params: example.params?.(targets.resources) ?? {},
-    query: example.query ?? {},
+    query: queryOfExample(example, targets.resources),
     body: example.body?.(targets.resources),
   };
 }

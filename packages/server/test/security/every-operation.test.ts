@@ -16,7 +16,7 @@ import {
   createDeployment,
   snapshotResources,
 } from './account-resources.js';
-import { type AccountResources, operationExamples } from './operation-examples.js';
+import { type AccountResources, operationExamples, queryOfExample } from './operation-examples.js';
 import {
   credentialOperations,
   exampleOf,
@@ -40,11 +40,31 @@ const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
     .filter((operation) => operation.action && !actionsOfRole[role].includes(operation.action))
     .map((operation): [RoleName, string] => [role, operation.operationId]),
 );
+/** Content operations whose example needs more than view on its item: which roles fall short of it. */
+const contentLevelRoles: Record<'edit' | 'manage', RoleName[]> = {
+  edit: ['viewer'],
+  manage: ['viewer', 'developer'],
+};
+const belowContentLevel: Array<[RoleName, string]> = credentialOperations.flatMap((operation) => {
+  const level = operationExamples[operation.operationId]?.contentLevel;
+  return level
+    ? contentLevelRoles[level].map((role): [RoleName, string] => [role, operation.operationId])
+    : [];
+});
 const withinViewer = idsOf(
-  credentialOperations.filter((operation) => operation.action && viewerActions.has(operation.action)),
+  credentialOperations.filter(
+    (operation) =>
+      operation.action &&
+      viewerActions.has(operation.action) &&
+      !operationExamples[operation.operationId]?.contentLevel,
+  ),
 );
 const onAccountResources = idsOf(
-  credentialOperations.filter((operation) => pathParametersOf(operation).length > 0),
+  credentialOperations.filter(
+    (operation) =>
+      pathParametersOf(operation).length > 0 ||
+      operationExamples[operation.operationId]?.namesResourcesInInput,
+  ),
 );
 const onDeployments = idsOf(
   credentialOperations.filter((operation) => pathParametersOf(operation).includes('deploymentId')),
@@ -76,6 +96,12 @@ const placeholderResources: AccountResources = {
   agentApiKeyId: 5,
   userAttributeId: 6,
   dbtSyncJobId: '00000000-0000-4000-8000-000000000007',
+  workbookId: 8,
+  reportId: 9,
+  reportPublicId: 'SecurityRep9',
+  groupId: 10,
+  folderId: 11,
+  spareFolderId: 12,
 };
 
 describe('the examples table of the security suite', () => {
@@ -96,7 +122,7 @@ describe('the examples table of the security suite', () => {
     expect(request.url).not.toMatch(/[{}]/);
     const params = example.params?.(placeholderResources) ?? {};
     expect(operation.params?.safeParse(params).success ?? Object.keys(params).length === 0).toBe(true);
-    const query = operation.query?.safeParse(example.query ?? {});
+    const query = operation.query?.safeParse(queryOfExample(example, placeholderResources));
     expect(query?.error?.issues ?? [], 'query').toEqual([]);
     if (operation.body) {
       const body = example.body?.(placeholderResources);
@@ -168,6 +194,14 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     const answer = await sendExample(server, operationOf(operationId), resources, keyOf(role));
     expectErrorBody(answer, 'FORBIDDEN', `${role} ${operationId}`);
   });
+
+  it.each(belowContentLevel)(
+    "refuses to a %s the content operation %s, whose item needs more than the role's level (403)",
+    async (role, operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, keyOf(role));
+      expectErrorBody(answer, 'FORBIDDEN', `${role} ${operationId}`);
+    },
+  );
 
   it.each(withinViewer)('lets a viewer call %s, which its role allows', async (operationId) => {
     const operation = operationOf(operationId);

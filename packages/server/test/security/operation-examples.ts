@@ -9,6 +9,16 @@ export interface AccountResources {
   userAttributeId: number;
   /** A completed dbt sync of the demo deployment. */
   dbtSyncJobId: string;
+  /** A user group holding `userId`, granted `view` on `folderId`, a folder of the demo deployment. */
+  groupId: number;
+  folderId: number;
+  /** A shared workbook of the demo deployment, owned by the admin. */
+  workbookId: number;
+  /** A report of the demo deployment at the workspace root, owned by the admin, and its publicId. */
+  reportId: number;
+  reportPublicId: string;
+  /** A second root folder, which bulk deletes may remove. */
+  spareFolderId: number;
 }
 
 /**
@@ -18,10 +28,25 @@ export interface AccountResources {
 export interface OperationExample {
   /** Path parameters naming resources of the first account. */
   params?: (resources: AccountResources) => Record<string, string | number>;
-  query?: Record<string, string>;
+  query?: Record<string, string> | ((resources: AccountResources) => Record<string, string>);
   body?: (resources: AccountResources) => unknown;
   /** Set when a list holds server-wide items, not the account's; says why. */
   sharedListReason?: string;
+  /**
+   * Content operations declare `ContentRead` (a resource policy can raise a viewer to edit or manage one
+   * item), so the level the example needs on its item is named here: a role below it is refused (403).
+   */
+  contentLevel?: 'edit' | 'manage';
+  /** The query or body (not the path) names a resource of the first account: another account gets 404. */
+  namesResourcesInInput?: true;
+}
+
+/** The example's query string values. */
+export function queryOfExample(
+  example: OperationExample,
+  resources: AccountResources,
+): Record<string, string> {
+  return typeof example.query === 'function' ? example.query(resources) : (example.query ?? {});
 }
 
 /** A query of the demo deployment's model, which a viewer may run. */
@@ -34,6 +59,12 @@ const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
   deploymentId,
   syncJobId: dbtSyncJobId,
 });
+const onGroup = ({ groupId }: AccountResources) => ({ groupId });
+const onFolderPolicy = ({ folderId }: AccountResources) => ({ resourceType: 'folder', resourceId: folderId });
+const onFolder = ({ deploymentId, folderId }: AccountResources) => ({ deploymentId, folderId });
+const onWorkbook = ({ deploymentId, workbookId }: AccountResources) => ({ deploymentId, workbookId });
+
+const onReport = ({ deploymentId, reportId }: AccountResources) => ({ deploymentId, reportId });
 const onAgent = ({ deploymentId, agentId }: AccountResources) => ({ deploymentId, agentId });
 const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResources) => ({
   deploymentId,
@@ -154,6 +185,29 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listUserAttributes: {},
   createUserAttribute: { body: () => ({ name: 'security_example' }) },
   deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  listUserGroups: {},
+  createUserGroup: { body: () => ({ name: 'security-example', description: 'example' }) },
+  getUserGroup: { params: onGroup },
+  updateUserGroup: { params: onGroup, body: () => ({ description: 'changed' }) },
+  deleteUserGroup: { params: onGroup },
+  deleteGroup: { params: onGroup },
+  listUserGroupMembers: { params: onGroup },
+  addUserGroupMembers: { params: onGroup, body: ({ userId }) => ({ userIds: [userId] }) },
+  removeUserGroupMembers: { params: onGroup, body: ({ userId }) => ({ userIds: [userId] }) },
+  getResourcePolicies: {
+    query: ({ folderId }) => ({ resourceType: 'folder', resourceId: String(folderId) }),
+    namesResourcesInInput: true,
+  },
+  setUserResourcePolicy: {
+    body: (resources) => ({ ...onFolderPolicy(resources), userId: resources.userId, action: 'edit' }),
+    contentLevel: 'manage',
+    namesResourcesInInput: true,
+  },
+  setGroupResourcePolicy: {
+    body: (resources) => ({ ...onFolderPolicy(resources), groupId: resources.groupId, action: 'edit' }),
+    contentLevel: 'manage',
+    namesResourcesInInput: true,
+  },
   startDbtSync: {
     params: onDeployment,
     body: () => ({ source: 'manifest', manifest: { nodes: {} }, branchName: 'security-example-dbt' }),
@@ -170,4 +224,73 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   disconnectDbtRepository: { params: onDeployment },
   receiveDbtWebhook: { params: onDeployment, body: () => ({ ref: 'refs/heads/main' }) },
+  listWorkbooks: { params: onDeployment },
+  createWorkbook: {
+    params: onDeployment,
+    body: () => ({ name: 'security example' }),
+    contentLevel: 'edit',
+  },
+  getWorkbook: { params: onWorkbook },
+  updateWorkbook: {
+    params: onWorkbook,
+    body: () => ({ name: 'security example' }),
+    contentLevel: 'edit',
+  },
+  deleteWorkbook: { params: onWorkbook, contentLevel: 'manage' },
+  upsertWorkbookBySlug: {
+    params: ({ deploymentId }) => ({ deploymentId, slug: 'security-example' }),
+    body: () => ({ meta: { source: 'security example' } }),
+    contentLevel: 'edit',
+  },
+  duplicateWorkbook: {
+    params: onWorkbook,
+    body: () => ({ shared: true }),
+    contentLevel: 'edit',
+  },
+  updateWorkbookDashboard: {
+    params: onWorkbook,
+    body: () => ({ dashboardDraft: { widgets: [] } }),
+    contentLevel: 'edit',
+  },
+  listReports: { params: onDeployment },
+  createReport: { params: onDeployment, body: () => ({ name: 'security example' }), contentLevel: 'edit' },
+  getReport: { params: onReport },
+  updateReport: { params: onReport, body: () => ({ description: 'security example' }), contentLevel: 'edit' },
+  deleteReport: { params: onReport, contentLevel: 'manage' },
+  upsertReportByPublicId: {
+    params: ({ deploymentId, reportPublicId }) => ({ deploymentId, publicId: reportPublicId }),
+    body: () => ({ description: 'security example' }),
+    contentLevel: 'edit',
+  },
+  connectReportToWorkbook: {
+    params: onReport,
+    body: () => ({ externalWorkbookId: 'security-example', resultLocation: 'Sheet1!A1' }),
+  },
+  refreshReport: { params: onReport },
+  listFolders: { params: onDeployment, query: { first: '5' } },
+  createFolder: {
+    params: onDeployment,
+    body: () => ({ name: 'security example' }),
+    contentLevel: 'edit',
+  },
+  getFolder: { params: onFolder },
+  updateFolder: { params: onFolder, body: () => ({ position: 1 }), contentLevel: 'edit' },
+  deleteFolder: { params: onFolder, contentLevel: 'manage' },
+  getFolderAncestors: { params: onFolder },
+  listWorkspace: { params: onDeployment, query: { types: 'FOLDER', orderByField: 'updatedAt' } },
+  listSharedWorkspace: { params: onDeployment, query: { search: 'security' } },
+  moveWorkspaceItem: {
+    params: onDeployment,
+    body: ({ folderId }) => ({ type: 'FOLDER', id: folderId, folderId: null }),
+    contentLevel: 'edit',
+  },
+  bulkDeleteWorkspaceItems: {
+    params: onDeployment,
+    body: ({ spareFolderId }) => ({ items: [{ type: 'FOLDER', id: spareFolderId }] }),
+  },
+  bulkMoveWorkspaceItems: {
+    params: onDeployment,
+    body: ({ folderId }) => ({ items: [{ type: 'FOLDER', id: folderId }], folderId: null }),
+  },
+  runReport: { params: onReport, body: () => ({ timeGrain: 'month' }) },
 };

@@ -1,6 +1,11 @@
 import { type OperationDefinition, operations } from '@platform/contract';
 import type { TestServer } from '../support/test-server.js';
-import { type AccountResources, type OperationExample, operationExamples } from './operation-examples.js';
+import {
+  type AccountResources,
+  type OperationExample,
+  operationExamples,
+  queryOfExample,
+} from './operation-examples.js';
 
 /** The registry as plain definitions, read at run time so that new operations are covered at once. */
 export const registeredOperations: readonly OperationDefinition[] = Object.values(
@@ -50,7 +55,8 @@ export function exampleRequest(operation: OperationDefinition, resources: Accoun
     }
     return encodeURIComponent(String(value));
   });
-  const query = example.query ? `?${new URLSearchParams(example.query).toString()}` : '';
+  const values = queryOfExample(example, resources);
+  const query = Object.keys(values).length > 0 ? `?${new URLSearchParams(values).toString()}` : '';
   const body = example.body?.(resources);
   return { method: operation.method, url: `${path}${query}`, ...(body === undefined ? {} : { body }) };
 }

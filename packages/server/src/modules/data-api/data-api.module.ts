@@ -18,9 +18,11 @@ import { ModelMetadataService } from './model-metadata.service.js';
 import { ModelSqlService } from './model-sql.service.js';
 import { QueryPlanner } from './query-planner.js';
 import { QuerySqlService } from './query-sql.service.js';
+import { ReportQueryService } from './report-query.service.js';
+import { ReportQueryCheck } from './report-query-check.js';
 
 export interface DataApiDependencies {
-  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users'>;
+  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users' | 'userGroups'>;
   deployments: Pick<DeploymentsServices, 'deploymentAccess' | 'deploymentDirectory' | 'envVarsReader'>;
   dataModel: Pick<DataModelServices, 'modelSource'>;
 }
@@ -49,7 +51,10 @@ export function createDataApiModule(
     await warehouses.evict(deploymentId);
   });
   const planner = new QueryPlanner(
-    new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, dependencies.identity.users),
+    new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, {
+      activeRoleOf: (accountId, userId) => dependencies.identity.users.activeRoleOf(accountId, userId),
+      groupNamesOf: (accountId, userId) => dependencies.identity.userGroups.groupNamesOf(accountId, userId),
+    }),
     compiledModels,
   );
   const timing = {
@@ -71,6 +76,8 @@ export function createDataApiModule(
     modelSql,
     querySql: new QuerySqlService(planner, warehouses),
     agentData: new AgentDataService(planner, modelSql, warehouses, timing),
+    reportQueryCheck: new ReportQueryCheck(deploymentDirectory, compiledModels, warehouses),
+    reportQueries: new ReportQueryService(planner, warehouses, timing),
   };
   return {
     services,

@@ -6,8 +6,12 @@ import { ApiKeysService, type FindMissingDeployments } from './api-keys.service.
 import { AuthorizationService } from './authorization.service.js';
 import { CredentialService } from './credential.service.js';
 import { CredentialOwners } from './credential-owners.js';
+import { GrantSubjects } from './grant-subjects.js';
+import { GroupMembershipsCache } from './group-memberships.cache.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
+import { UserGroupMembersService } from './user-group-members.service.js';
+import { userGroupsRoutes } from './user-groups.routes.js';
 import { UserGroupsService } from './user-groups.service.js';
 import { usersRoutes } from './users.routes.js';
 import { UsersService } from './users.service.js';
@@ -17,7 +21,7 @@ export interface IdentityDependencies {
   findMissingDeployments: FindMissingDeployments;
 }
 
-/** Accounts, users, API keys, user attributes, and the credential check every request starts with. */
+/** Accounts, users, API keys, user attributes, user groups, and the credential check every request starts with. */
 export function createIdentityModule(
   platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed'>,
   dependencies: IdentityDependencies,
@@ -33,6 +37,9 @@ export function createIdentityModule(
     dependencies.findMissingDeployments,
   );
   const userAttributes = new UserAttributesService(database, authorization);
+  const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
+  const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
+  const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
   let unsubscribe: (() => void) | null = null;
   return {
     services: {
@@ -41,18 +48,24 @@ export function createIdentityModule(
       users,
       apiKeys,
       userAttributes,
-      userGroups: new UserGroupsService(database),
+      userGroups,
+      userGroupMembers,
       accounts: new AccountsService(database),
       credentialOwners: new CredentialOwners(database),
+      grantSubjects: new GrantSubjects(database),
     },
     handlers: {
       ...usersRoutes(users),
       ...apiKeysRoutes(apiKeys),
       ...userAttributesRoutes(userAttributes),
+      ...userGroupsRoutes(userGroups, userGroupMembers),
     },
     async start() {
-      // A key revoked or a user changed in another process drops this process's cached credentials.
-      unsubscribe = platform.changeFeed.subscribe((topic) => credentials.handleChange(topic));
+      // A key revoked, a user or a group changed in another process drops what this process cached.
+      unsubscribe = platform.changeFeed.subscribe((topic) => {
+        credentials.handleChange(topic);
+        groupMemberships.handleChange(topic);
+      });
     },
     async close() {
       unsubscribe?.();

@@ -13,6 +13,7 @@ import { assertCredentialWithin } from './credential-rights.js';
 import { type UserRow, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 import { toUser } from './user.mapper.js';
+import type { SubjectDeletionListener } from './user-groups.service.js';
 
 type CreateUserInput = z.output<typeof contract.CreateUserInput>;
 type UpdateUserInput = z.output<typeof contract.UpdateUserInput>;
@@ -20,11 +21,18 @@ type ListUsersQuery = z.output<typeof contract.ListUsersQuery>;
 type BulkUsersInput = z.output<typeof contract.BulkUsersInput>;
 
 export class UsersService {
+  private readonly deletionListeners: SubjectDeletionListener[] = [];
+
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
     private readonly changeFeed: ChangeFeed,
   ) {}
+
+  /** Registered at construction by the modules that keep rows for users (the workspace's resource policies). */
+  onDeleted(listener: SubjectDeletionListener): void {
+    this.deletionListeners.push(listener);
+  }
 
   async list(principal: Principal, query: ListUsersQuery) {
     const { afterId, size, offset } = pageWindowOf(query);
@@ -125,8 +133,12 @@ export class UsersService {
     );
     if (existing.role === 'admin' && existing.status === 'active')
       await this.assertAnotherActiveAdmin(existing);
-    // API keys go with the user (ON DELETE CASCADE).
-    await this.database.delete(usersTable).where(eq(usersTable.id, userId));
+    // API keys and group memberships go with the user (ON DELETE CASCADE); what other modules keep for
+    // the user (resource policies granted to them) goes in the same transaction.
+    await this.database.transaction(async (transaction) => {
+      await transaction.delete(usersTable).where(eq(usersTable.id, userId));
+      for (const listener of this.deletionListeners) await listener(transaction, existing.accountId, userId);
+    });
     await this.changeFeed.publish(userTopic(userId));
     return { success: true };
   }

@@ -3,7 +3,8 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
-import { FolderTree } from './folder-tree.js';
+import type { FolderTree } from './folder-tree.js';
+import { FolderTreeCache } from './folder-tree-cache.js';
 import {
   contentFoldersTable,
   type PolicyLevel,
@@ -203,16 +204,21 @@ function levelNameOf(level: ContentLevel): ContentLevelName {
 
 /** Builds a caller's `ContentScope` for a deployment: the deployment check, the folder tree, the grants. */
 export class ContentAccessService {
+  /** Folder trees in memory, read again when they changed. */
+  private readonly trees: FolderTreeCache;
+
   constructor(
     private readonly database: Database,
     private readonly authorization: AuthorizationService,
     private readonly dependencies: ContentAccessDependencies,
-  ) {}
+  ) {
+    this.trees = new FolderTreeCache(database);
+  }
 
   async scopeOf(principal: Principal, deploymentId: number): Promise<ContentScope> {
     const deployment = await this.dependencies.loadDeployment(principal, deploymentId);
     const [tree, groupIds] = await Promise.all([
-      FolderTree.load(this.database, deployment.id),
+      this.trees.treeOf(deployment.id),
       this.dependencies.groupIdsOf(principal.accountId, principal.userId),
     ]);
     const subjects: SQL[] = [

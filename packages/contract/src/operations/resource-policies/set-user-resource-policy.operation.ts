@@ -1,0 +1,16 @@
+import { ResourcePolicies, SetUserResourcePolicyInput } from '../../schemas/resource-policy.schema.js';
+import { defineOperation } from '../operation.js';
+
+export const setUserResourcePolicy = defineOperation({
+  operationId: 'setUserResourcePolicy',
+  method: 'PUT',
+  path: '/api/v1/resource-policies/user',
+  tag: 'ResourcePolicies',
+  summary: 'Grant a user view, edit or manage on one folder, workbook or report, or remove the grant',
+  description:
+    "Needs manage on the item (a folder's grant applies to everything in it). No `action` removes the grant. Answers the item's grants.",
+  action: 'ContentRead',
+  body: SetUserResourcePolicyInput,
+  response: ResourcePolicies,
+  errors: ['NOT_FOUND', 'FORBIDDEN'],
+});

@@ -1,0 +1,7 @@
+import { bigint, integer, pgTable } from 'drizzle-orm/pg-core';
+
+/** Moved by a trigger on every change to a deployment's folder tree (migration 0002). */
+export const folderTreeVersionsTable = pgTable('content_folder_tree_versions', {
+  deploymentId: integer('deployment_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
