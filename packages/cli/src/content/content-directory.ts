@@ -1,7 +1,9 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { reportKinds } from '@platform/contract';
 import { parse, stringify } from 'yaml';
 import * as z from 'zod';
+import { CliError } from '../program/cli-errors.js';
 import {
   type ContentDocuments,
   contentFormat,
@@ -19,8 +21,12 @@ const FolderPathList = z.array(z.string().min(1)).max(10);
 
 const Folder: z.ZodType<FolderDocument> = z.lazy(() =>
   z.object({
-    name: z.string().min(1),
-    position: z.int().default(0),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((name) => !name.includes('/'), 'a folder name cannot hold "/"'),
+    position: z.int().min(0).default(0),
     folders: z.array(Folder).default([]),
   }),
 );
@@ -43,7 +49,7 @@ const ReportFile = z.object({
   name: z.string().min(1),
   title: z.string().nullable().default(null),
   description: z.string().nullable().default(null),
-  kind: z.string().default('table'),
+  kind: z.enum(reportKinds).default('table'),
   folder: FolderPathList.default([]),
   workbook: z.string().regex(slugPattern).nullable().default(null),
   jsonQuery: FreeObject.nullable().default(null),
@@ -56,17 +62,14 @@ const ReportFile = z.object({
 });
 
 /** A content directory that cannot be pushed: the file and what is wrong, so the user can fix it. */
-export class ContentFileError extends Error {
+export class ContentFileError extends CliError {
   constructor(file: string, problem: string) {
     super(`${file}: ${problem}`);
     this.name = 'ContentFileError';
   }
 }
 
-async function readYaml<Schema extends z.ZodType>(
-  path: string,
-  schema: Schema,
-): Promise<z.output<Schema>> {
+async function readYaml<Schema extends z.ZodType>(path: string, schema: Schema): Promise<z.output<Schema>> {
   let value: unknown;
   try {
     value = parse(await readFile(path, 'utf8'));
@@ -105,7 +108,8 @@ export async function readContentDirectory(directory: string): Promise<ContentDo
   for (const name of await yamlFilesIn(join(directory, 'workbooks'))) {
     const path = join(directory, 'workbooks', name);
     const workbook = await readYaml(path, WorkbookFile);
-    if (`${workbook.slug}.yaml` !== name) throw new ContentFileError(path, `the file must be named ${workbook.slug}.yaml`);
+    if (`${workbook.slug}.yaml` !== name)
+      throw new ContentFileError(path, `the file must be named ${workbook.slug}.yaml`);
     if (workbook.folder.length > 0 && !knownPaths.has(folderPathKey(workbook.folder))) {
       throw new ContentFileError(path, `folder ${workbook.folder.join(' / ')} is not in content.yaml`);
     }
@@ -123,7 +127,10 @@ export async function readContentDirectory(directory: string): Promise<ContentDo
       throw new ContentFileError(path, `folder ${report.folder.join(' / ')} is not in content.yaml`);
     }
     if (report.workbook !== null && !slugs.has(report.workbook)) {
-      throw new ContentFileError(path, `workbook ${report.workbook} has no file workbooks/${report.workbook}.yaml`);
+      throw new ContentFileError(
+        path,
+        `workbook ${report.workbook} has no file workbooks/${report.workbook}.yaml`,
+      );
     }
     if (report.jsonQuery !== null && report.sqlQuery !== null) {
       throw new ContentFileError(path, 'a report has jsonQuery or sqlQuery, not both');
@@ -151,7 +158,10 @@ function yamlOf(value: unknown): string {
 export async function writeContentDirectory(directory: string, documents: ContentDocuments): Promise<void> {
   await mkdir(join(directory, 'workbooks'), { recursive: true });
   await mkdir(join(directory, 'reports'), { recursive: true });
-  await writeWhole(join(directory, 'content.yaml'), yamlOf({ format: contentFormat, folders: documents.folders }));
+  await writeWhole(
+    join(directory, 'content.yaml'),
+    yamlOf({ format: contentFormat, folders: documents.folders }),
+  );
   const parts: Array<[string, Map<string, unknown>]> = [
     ['workbooks', new Map(documents.workbooks.map((workbook) => [`${workbook.slug}.yaml`, workbook]))],
     ['reports', new Map(documents.reports.map((report) => [`${report.publicId}.yaml`, report]))],

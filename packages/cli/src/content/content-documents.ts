@@ -1,3 +1,5 @@
+import type { reportKinds } from '@platform/contract';
+
 /**
  * The files `platform content pull|push` keep content in, one directory per deployment's workspace:
  *
@@ -9,6 +11,8 @@
  * by publicId, so a directory can be pushed to another deployment or server and stays stable in git.
  */
 export const contentFormat = 'platform-content/1';
+
+export type ReportKindName = (typeof reportKinds)[number];
 
 export interface FolderDocument {
   name: string;
@@ -30,7 +34,7 @@ export interface ReportDocument {
   name: string;
   title: string | null;
   description: string | null;
-  kind: string;
+  kind: ReportKindName;
   folder: string[];
   /** The slug of the workbook the report belongs to, or null. */
   workbook: string | null;
@@ -58,9 +62,21 @@ export function folderPathKey(path: readonly string[]): string {
 }
 
 /** Every folder path of a tree, parents before children. */
-export function folderPathsOf(folders: readonly FolderDocument[], parent: readonly string[] = []): string[][] {
+export function folderPathsOf(
+  folders: readonly FolderDocument[],
+  parent: readonly string[] = [],
+): string[][] {
   return folders.flatMap((folder) => {
     const path = [...parent, folder.name];
     return [path, ...folderPathsOf(folder.folders, path)];
   });
+}
+
+/** JSON with object keys sorted, so documents that differ only in key order compare equal. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => (left < right ? -1 : 1)))
+      : item,
+  );
 }
