@@ -82,8 +82,10 @@ export function registerContentCommands(program: Command, context: CommandContex
       }
       context.render(options, report, formatPushReport);
       if (result.failure) {
+        const count = result.done.length;
+        const written = count === 1 ? '1 change was' : `${count} changes were`;
         throw new CliError(
-          `push stopped at ${report.failed?.label}: ${result.failure.message} (${result.done.length} changes were written before it)`,
+          `push stopped at ${report.failed?.label}: ${result.failure.message} (${written} written before it)`,
         );
       }
     });

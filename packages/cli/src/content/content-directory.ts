@@ -20,46 +20,54 @@ const FreeObject = z.record(z.string(), z.unknown());
 const FolderPathList = z.array(z.string().min(1)).max(10);
 
 const Folder: z.ZodType<FolderDocument> = z.lazy(() =>
-  z.object({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .refine((name) => !name.includes('/'), 'a folder name cannot hold "/"'),
-    position: z.int().min(0).default(0),
-    folders: z.array(Folder).default([]),
-  }),
+  z
+    .object({
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .refine((name) => !name.includes('/'), 'a folder name cannot hold "/"'),
+      position: z.int().min(0).default(0),
+      folders: z.array(Folder).default([]),
+    })
+    .strict(),
 );
 
-const ContentFile = z.object({
-  format: z.literal(contentFormat),
-  folders: z.array(Folder).default([]),
-});
+const ContentFile = z
+  .object({
+    format: z.literal(contentFormat),
+    folders: z.array(Folder).default([]),
+  })
+  .strict();
 
-const WorkbookFile = z.object({
-  slug: z.string().regex(slugPattern),
-  name: z.string().min(1),
-  folder: FolderPathList.default([]),
-  isShared: z.boolean().default(true),
-  meta: FreeObject.default({}),
-});
+const WorkbookFile = z
+  .object({
+    slug: z.string().regex(slugPattern),
+    name: z.string().min(1),
+    folder: FolderPathList.default([]),
+    isShared: z.boolean().default(true),
+    meta: FreeObject.default({}),
+  })
+  .strict();
 
-const ReportFile = z.object({
-  publicId: z.string().regex(publicIdPattern),
-  name: z.string().min(1),
-  title: z.string().nullable().default(null),
-  description: z.string().nullable().default(null),
-  kind: z.enum(reportKinds).default('table'),
-  folder: FolderPathList.default([]),
-  workbook: z.string().regex(slugPattern).nullable().default(null),
-  jsonQuery: FreeObject.nullable().default(null),
-  sqlQuery: z.string().nullable().default(null),
-  spec: z.union([z.string(), FreeObject]).nullable().default(null),
-  meta: FreeObject.default({}),
-  preferences: FreeObject.nullable().default(null),
-  periodComparisons: z.array(z.unknown()).default([]),
-  fillMissingRows: FreeObject.nullable().default(null),
-});
+const ReportFile = z
+  .object({
+    publicId: z.string().regex(publicIdPattern),
+    name: z.string().min(1),
+    title: z.string().nullable().default(null),
+    description: z.string().nullable().default(null),
+    kind: z.enum(reportKinds).default('table'),
+    folder: FolderPathList.default([]),
+    workbook: z.string().regex(slugPattern).nullable().default(null),
+    jsonQuery: FreeObject.nullable().default(null),
+    sqlQuery: z.string().nullable().default(null),
+    spec: z.union([z.string(), FreeObject]).nullable().default(null),
+    meta: FreeObject.default({}),
+    preferences: FreeObject.nullable().default(null),
+    periodComparisons: z.array(z.unknown()).default([]),
+    fillMissingRows: FreeObject.nullable().default(null),
+  })
+  .strict();
 
 /** A content directory that cannot be pushed: the file and what is wrong, so the user can fix it. */
 export class ContentFileError extends CliError {
