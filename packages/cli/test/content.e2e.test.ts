@@ -296,6 +296,23 @@ describe('platform content pull|push against a real server', () => {
     expect(again.steps).toEqual([]);
   });
 
+  it('adopts a workbook without a slug when its workbook-<id> file changes, instead of creating one', async () => {
+    const directory = join(work, 'first');
+    const file = join(directory, 'workbooks', `workbook-${ids.slugless}.yaml`);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('name: Scratch', 'name: Scratch pad'));
+    const pushed = await push(directory, first);
+    expect(pushed.steps.map((step) => [step.action, step.label, step.changes])).toEqual([
+      ['update', `workbook workbook-${ids.slugless}`, ['name']],
+    ]);
+    const workbooks = await workbooksOf(first);
+    expect(workbooks).toHaveLength(2);
+    expect(workbooks.find((workbook) => workbook.id === ids.slugless)).toMatchObject({
+      name: 'Scratch pad',
+      slug: `workbook-${ids.slugless}`,
+    });
+    expect((await push(directory, first)).steps).toEqual([]);
+  });
+
   it('refuses a broken file naming it, writing nothing; a server refusal stops the push midway', async () => {
     const directory = join(work, 'first');
     const before = await versions(first);
