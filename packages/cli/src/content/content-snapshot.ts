@@ -188,23 +188,27 @@ async function everyPage<Item>(
   }
 }
 
+const folderListConcurrency = 4;
+
 /** Every folder (walking down from the root), workbook and report of the deployment the caller sees. */
 export async function fetchServerContent(client: ApiClient, deploymentId: number): Promise<ServerContent> {
   const params = { deploymentId };
   const folders: ServerFolder[] = [];
   let parents: Array<number | null> = [null];
-  while (parents.length > 0) {
-    const level = await Promise.all(
-      parents.map((parentId) =>
-        everyPage((after) =>
-          client.call('listFolders', {
-            params,
-            query: { first: 100, after, ...(parentId === null ? {} : { parentId }) },
-          }),
-        ),
-      ),
+  const childrenOf = (parentId: number | null) =>
+    everyPage((after) =>
+      client.call('listFolders', {
+        params,
+        query: { first: 100, after, ...(parentId === null ? {} : { parentId }) },
+      }),
     );
-    const found = level.flat();
+  // Level by level, a few folders at a time: a wide tree does not open hundreds of requests at once.
+  while (parents.length > 0) {
+    const found: ServerFolder[] = [];
+    for (let start = 0; start < parents.length; start += folderListConcurrency) {
+      const batch = parents.slice(start, start + folderListConcurrency);
+      for (const children of await Promise.all(batch.map(childrenOf))) found.push(...children);
+    }
     folders.push(...found);
     parents = found.map((folder) => folder.id);
   }
