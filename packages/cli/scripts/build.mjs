@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/platform.mjs with the contract, zod and commander inlined, so the packed
+// Bundles the CLI into dist/platform.mjs with the contract, zod, commander and yaml inlined, so the packed
 // package installs with no runtime dependencies (and therefore offline).
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';

@@ -3,6 +3,7 @@ import { registerAgentsCommands } from '../commands/agents.command.js';
 import { registerApiCommand } from '../commands/api.command.js';
 import { registerApiKeysCommands } from '../commands/api-keys.command.js';
 import { registerChatCommand } from '../commands/chat.command.js';
+import { registerContentCommands } from '../commands/content.command.js';
 import { registerContextsCommands } from '../commands/contexts.command.js';
 import { registerDataModelCommands } from '../commands/data-model.command.js';
 import { registerDbtCommands } from '../commands/dbt.command.js';
@@ -67,6 +68,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerReportsCommands(program, context);
   registerFoldersCommands(program, context);
   registerWorkspaceCommands(program, context);
+  registerContentCommands(program, context);
   registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);

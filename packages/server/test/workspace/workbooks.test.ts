@@ -225,6 +225,22 @@ describe.each(storeEngines)('workbooks on %s', (engine: StoreEngine) => {
     expectErrorBody(await call('POST', base, { slug: 'Not Valid' }), 'BAD_REQUEST');
   });
 
+  it('writes nothing for an upsert or update that sends what the workbook holds (updatedAt stays)', async () => {
+    const body = { name: 'Stable', folderId: sales, meta: { a: 1, nested: { x: 1, y: 2 } }, isShared: true };
+    const created = (await call('PUT', `${base}/by-slug/stable`, body)).body as Workbook;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const reordered = { ...body, meta: { nested: { y: 2, x: 1 }, a: 1 } };
+    const again = await call('PUT', `${base}/by-slug/stable`, reordered);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect((again.body as Workbook).updatedAt).toBe(created.updatedAt);
+    const same = await call('PUT', `${base}/${created.id}`, { ...reordered, slug: 'stable' });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect((same.body as Workbook).updatedAt).toBe(created.updatedAt);
+    const changed = await call('PUT', `${base}/by-slug/stable`, { meta: { a: 2 } });
+    expect((changed.body as Workbook).updatedAt).not.toBe(created.updatedAt);
+    expect((changed.body as Workbook).meta).toEqual({ a: 2, nested: { x: 1, y: 2 } });
+  });
+
   it('ends ten concurrent upserts of one new slug with one workbook holding every key', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>

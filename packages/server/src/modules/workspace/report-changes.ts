@@ -104,7 +104,7 @@ export function mergeReportInput(current: ReportColumns, input: UpdateReportInpu
 }
 
 /** JSON with object keys sorted: jsonb reorders keys, so equal documents must compare equal. */
-function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => (left < right ? -1 : 1)))

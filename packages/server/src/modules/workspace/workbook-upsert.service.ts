@@ -7,7 +7,7 @@ import type { Principal } from '../identity/principal.js';
 import type { ContentAccessService, ContentScope } from './content-access.service.js';
 import type { ContentOwners } from './content-owners.js';
 import { assertMetaSize, isForeignKeyViolation, workbookOf } from './workbook-views.js';
-import { workbookChanges } from './workbooks.service.js';
+import { hasChanges, workbookChanges } from './workbooks.service.js';
 import { type WorkbookRow, workbooksTable } from './workspace.tables.js';
 
 type UpsertWorkbookInput = z.output<typeof contract.UpsertWorkbookInput>;
@@ -85,6 +85,8 @@ export class WorkbookUpsertService {
       changes.meta = { ...existing.meta, ...input.meta };
       assertMetaSize(changes.meta);
     }
+    // An upsert of what the workbook holds writes nothing, so `updatedAt` stays (content pushed twice).
+    if (!hasChanges(existing, changes)) return existing;
     const [updated] = await transaction
       .update(workbooksTable)
       .set({ ...changes, updatedAt: new Date() })

@@ -8,6 +8,7 @@ import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { Principal } from '../identity/principal.js';
 import type { ContentAccessService, ContentScope } from './content-access.service.js';
 import type { ContentOwners } from './content-owners.js';
+import { canonicalJson } from './report-changes.js';
 import {
   assertMetaSize,
   isForeignKeyViolation,
@@ -98,6 +99,8 @@ export class WorkbooksService {
       assertMetaSize(input.meta);
       changes.meta = input.meta;
     }
+    // Sending what the workbook holds writes nothing, so `updatedAt` stays (content pushed twice).
+    if (!hasChanges(existing, changes)) return workbookOf(scope, this.owners, existing);
     const slug = input.slug === undefined ? existing.slug : input.slug;
     const row = await this.writing(slug, changes.folderId ?? null, async () => {
       const [updated] = await this.database
@@ -201,6 +204,13 @@ export function workbookChanges(
     changes.isShared = input.isShared;
   }
   return changes;
+}
+
+/** Whether applying `changes` would change the row (meta compared as JSON, key order ignored). */
+export function hasChanges(existing: WorkbookRow, changes: Partial<WorkbookRow>): boolean {
+  return Object.entries(changes).some(
+    ([key, value]) => canonicalJson(value) !== canonicalJson(existing[key as keyof WorkbookRow]),
+  );
 }
 
 function draftOf(row: WorkbookRow): Record<string, unknown> | null {
