@@ -1,7 +1,7 @@
 import { type ErrorCode, errorCatalogue } from '@platform/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
-import { missingReferenceOf } from '../platform/database/foreign-key-violation.js';
+import { isTransactionConflict, missingReferenceOf } from '../platform/database/store-refusals.js';
 import type { ErrorWriter } from './surface.js';
 
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -71,9 +71,13 @@ const rowNames: Record<string, string> = {
 /**
  * A write that names a row deleted while the request ran (a report created in a folder that a
  * concurrent request removed) is a 404 naming that row, whichever service wrote it: the checks before
- * the write saw the row, the store's foreign key saw it gone.
+ * the write saw the row, the store's foreign key saw it gone. A transaction the store gave up because
+ * it crossed another (a deadlock) is a 409 to retry.
  */
-export function describeMissingReference(error: unknown): { code: ErrorCode; message: string } | null {
+export function describeStoreRefusal(error: unknown): { code: ErrorCode; message: string } | null {
+  if (isTransactionConflict(error)) {
+    return { code: 'CONFLICT', message: 'a concurrent request changed the same content; send it again' };
+  }
   const missing = missingReferenceOf(error);
   if (!missing) return null;
   const name = rowNames[missing.table] ?? missing.column.replace(/_id$/, '');
@@ -96,7 +100,7 @@ export function errorHandlerOf(writeError: ErrorWriter, bodyLimitBytes: number) 
       const { statusCode, body } = writeError(error, request.id);
       return reply.status(statusCode).send(body);
     }
-    const described = describeFastifyError(error, request, bodyLimitBytes) ?? describeMissingReference(error);
+    const described = describeFastifyError(error, request, bodyLimitBytes) ?? describeStoreRefusal(error);
     if (described) {
       const { statusCode, body } = writeError(described, request.id);
       return reply.status(statusCode).send(body);

@@ -165,10 +165,20 @@ describe.each(storeEngines)('a report of a workbook follows its workbook on %s',
     expect(await reportRow(server, report.id)).toMatchObject({ folderId: null, workbookId: workbook.id });
   });
 
-  it('answers 404, never 5xx, to creates racing a recursive delete of their folder', async () => {
+  it('answers 404, never 5xx, to creates and moves racing a recursive delete of their folder', async () => {
     const racing = (await createFolder(server, deploymentId, { name: 'Racing' })).id;
     const inner = (await createFolder(server, deploymentId, { name: 'Inner', parentId: racing })).id;
     const host = await createWorkbook({ name: 'Host', folderId: inner });
+    const movers = await Promise.all([0, 1, 2, 3].map((index) => createWorkbook({ name: `mover${index}` })));
+    const moves = movers.map((mover, index) =>
+      index % 2 === 0
+        ? server.request({ method: 'PUT', url: `${base}/workbooks/${mover.id}`, body: { folderId: inner } })
+        : server.request({
+            method: 'POST',
+            url: `${base}/workspace/move`,
+            body: { type: 'WORKBOOK', id: mover.id, folderId: racing },
+          }),
+    );
     const writes = Array.from({ length: 20 }, (_, index) => {
       const folderId = index % 2 === 0 ? racing : inner;
       switch (index % 4) {
@@ -194,7 +204,7 @@ describe.each(storeEngines)('a report of a workbook follows its workbook on %s',
       }
     });
     const deletion = server.request({ method: 'DELETE', url: `${base}/folders/${racing}?recursive=true` });
-    const answers = await Promise.all([...writes, deletion]);
+    const answers = await Promise.all([...writes, ...moves, deletion]);
     for (const answer of answers) {
       expect([200, 201, 404], JSON.stringify(answer.body)).toContain(answer.status);
     }

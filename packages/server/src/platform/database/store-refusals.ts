@@ -22,3 +22,18 @@ export function missingReferenceOf(error: unknown): MissingReference | null {
   }
   return null;
 }
+
+/**
+ * SQLSTATE 40P01 (deadlock detected) or 40001 (serialization failure): the store gave up one of two
+ * transactions that crossed (a report moved between two workbooks while both move); sending it again
+ * succeeds.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    const { code } = current as { code?: unknown };
+    if (code === '40P01' || code === '40001') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
