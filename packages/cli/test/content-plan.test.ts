@@ -150,7 +150,7 @@ describe('planContentPush', () => {
     expect(plan.reports.every((step) => step.action === 'create')).toBe(true);
   });
 
-  it('names the changed fields of a report, folder and workbook by path and slug', () => {
+  it('names the changed fields of a report by path and slug; a report of a workbook has its folder', () => {
     const wanted = pulled();
     const report = reportNamed(wanted, 'BBBBBBBBBBBB');
     report.folder = ['Sales'];
@@ -161,7 +161,15 @@ describe('planContentPush', () => {
     const plan = planContentPush(wanted, snapshotOf(server));
     expect(plan.reports.map((step) => [step.publicId, step.action, step.changes])).toEqual([
       ['AAAAAAAAAAAA', 'unchanged', []],
-      ['BBBBBBBBBBBB', 'update', ['folder', 'workbook', 'jsonQuery', 'sqlQuery', 'spec']],
+      ['BBBBBBBBBBBB', 'update', ['workbook', 'jsonQuery', 'sqlQuery', 'spec']],
+    ]);
+    report.workbook = null;
+    expect(planContentPush(wanted, snapshotOf(server)).reports[1]?.changes).toEqual([
+      'folder',
+      'workbook',
+      'jsonQuery',
+      'sqlQuery',
+      'spec',
     ]);
   });
 

@@ -109,7 +109,7 @@ describe('ContentPush', () => {
           title: null,
           description: null,
           kind: 'table',
-          folderId: 100,
+          // In a workbook: the server puts it in the workbook's folder.
           workbookId: 500,
           jsonQuery: null,
           sqlQuery: 'SELECT 1',

@@ -135,9 +135,16 @@ const reportKeys = [
   'fillMissingRows',
 ] as const;
 
-/** Preferences without column formats are null, as the server reads them back. */
+/**
+ * Preferences without column formats are null, as the server reads them back. A report of a workbook
+ * lives in its workbook's folder (the server keeps it there), so its own `folder` is not compared.
+ */
 function comparableReport(report: ReportDocument): ReportDocument {
-  return { ...report, preferences: preferencesDocumentOf(report.preferences) };
+  return {
+    ...report,
+    folder: report.workbook === null ? report.folder : [],
+    preferences: preferencesDocumentOf(report.preferences),
+  };
 }
 
 function reportStep(wanted: ReportDocument, snapshot: ContentSnapshot): ReportStep {

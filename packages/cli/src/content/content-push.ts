@@ -115,7 +115,8 @@ export class ContentPush {
     assign('title', 'title', document.title);
     assign('description', 'description', document.description);
     assign('kind', 'kind', document.kind);
-    assign('folderId', 'folder', this.folderIdOf(document.folder));
+    // A report of a workbook is placed in its workbook's folder by the server; naming another is a 400.
+    if (document.workbook === null) assign('folderId', 'folder', this.folderIdOf(document.folder));
     assign(
       'workbookId',
       'workbook',

@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCatalogue } from '@platform/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import { isTransactionConflict, missingReferenceOf } from '../platform/database/store-refusals.js';
 import type { ErrorWriter } from './surface.js';
 
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -59,6 +60,30 @@ export function describeFastifyError(
 
 const routeMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/** How a 404 names a row of these tables; another table is named by the column that pointed at it. */
+const rowNames: Record<string, string> = {
+  content_folders: 'folder',
+  workbooks: 'workbook',
+  reports: 'report',
+  deployments: 'deployment',
+};
+
+/**
+ * A write that names a row deleted while the request ran (a report created in a folder that a
+ * concurrent request removed) is a 404 naming that row, whichever service wrote it: the checks before
+ * the write saw the row, the store's foreign key saw it gone. A transaction the store gave up because
+ * it crossed another (a deadlock) is a 409 to retry.
+ */
+export function describeStoreRefusal(error: unknown): { code: ErrorCode; message: string } | null {
+  if (isTransactionConflict(error)) {
+    return { code: 'CONFLICT', message: 'a concurrent request changed the same content; send it again' };
+  }
+  const missing = missingReferenceOf(error);
+  if (!missing) return null;
+  const name = rowNames[missing.table] ?? missing.column.replace(/_id$/, '');
+  return { code: 'NOT_FOUND', message: `${name} ${missing.value} not found (it was deleted meanwhile)` };
+}
+
 /** The methods that have a route for this concrete path: a 405 names them, an empty list is a 404. */
 function methodsOfPath(app: FastifyInstance, path: string): string[] {
   return routeMethods.filter((method) => app.findRoute({ method, url: path }) !== null);
@@ -75,7 +100,7 @@ export function errorHandlerOf(writeError: ErrorWriter, bodyLimitBytes: number) 
       const { statusCode, body } = writeError(error, request.id);
       return reply.status(statusCode).send(body);
     }
-    const described = describeFastifyError(error, request, bodyLimitBytes);
+    const described = describeFastifyError(error, request, bodyLimitBytes) ?? describeStoreRefusal(error);
     if (described) {
       const { statusCode, body } = writeError(described, request.id);
       return reply.status(statusCode).send(body);

@@ -36,7 +36,31 @@ describe('offset and limit on every paged list', () => {
         body: { name: `paged-${index}` },
       });
     }
+    const content = `/api/v1/deployments/${deploymentId}`;
+    const userIds: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      await server.request({ method: 'POST', url: `${content}/folders`, body: { name: `paged-${index}` } });
+      await server.request({ method: 'POST', url: `${content}/workbooks`, body: { name: `paged-${index}` } });
+      await server.request({ method: 'POST', url: `${content}/reports`, body: { name: `paged-${index}` } });
+      await server.request({ method: 'POST', url: '/api/v1/user-groups', body: { name: `paged-${index}` } });
+      const user = await server.request({
+        method: 'POST',
+        url: '/api/v1/users',
+        body: { email: `member-${index}@example.com` },
+      });
+      userIds.push((user.body as { id: number }).id);
+    }
+    const groups = await server.request({ method: 'GET', url: '/api/v1/user-groups?first=1' });
+    const groupId = (groups.body as Page).items[0]?.id ?? 0;
+    await server.request({ method: 'POST', url: `/api/v1/user-groups/${groupId}/users`, body: { userIds } });
     listUrls = {
+      listFolders: `${content}/folders`,
+      listWorkbooks: `${content}/workbooks`,
+      listReports: `${content}/reports`,
+      listWorkspace: `${content}/workspace`,
+      listSharedWorkspace: `${content}/shared-workspace`,
+      listUserGroups: '/api/v1/user-groups',
+      listUserGroupMembers: `/api/v1/user-groups/${groupId}/users`,
       listUsers: '/api/v1/users',
       listApiKeys: '/api/v1/api-keys',
       listDeployments: '/api/v1/deployments',

@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { deploymentsTable } from '../../src/modules/deployments/deployments.tables.js';
-import {
-  contentFoldersTable,
-  resourcePoliciesTable,
-  workbooksTable,
-} from '../../src/modules/workspace/workspace.tables.js';
+import { resourcePoliciesTable, workbooksTable } from '../../src/modules/workspace/workspace.tables.js';
 import type { TestServer } from '../support/test-server.js';
 
 export interface ReportBody {
@@ -102,26 +98,23 @@ async function accountOf(server: TestServer, deploymentId: number): Promise<numb
   return row.accountId;
 }
 
-/** Folders and workbooks are written straight to their tables: their operations belong to other changes. */
-export async function insertFolder(
+/** A folder made through the API (the admin's key), so the tree's rules apply. */
+export async function createFolder(
   server: TestServer,
   deploymentId: number,
   name: string,
   parentId: number | null = null,
 ): Promise<number> {
-  const [folder] = await database(server)
-    .insert(contentFoldersTable)
-    .values({
-      accountId: await accountOf(server, deploymentId),
-      deploymentId,
-      parentId,
-      name,
-      createdByUserId: 1,
-    })
-    .returning();
-  return (folder as { id: number }).id;
+  const answer = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/folders`,
+    body: { name, parentId },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return (answer.body as { id: number }).id;
 }
 
+/** Written straight to the table: the tests need workbooks owned by users other than the caller. */
 export async function insertWorkbook(
   server: TestServer,
   deploymentId: number,

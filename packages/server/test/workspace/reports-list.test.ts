@@ -11,9 +11,9 @@ import {
   type TestServer,
 } from '../support/test-server.js';
 import {
+  createFolder,
   createReport,
   demoDeploymentId,
-  insertFolder,
   insertWorkbook,
   listReports,
   type ReportBody,
@@ -34,7 +34,7 @@ describe.each(storeEngines)('the reports list, upserts and placements on %s', (e
     server = await startTestServer({ engine });
     deploymentId = await demoDeploymentId(server);
     url = reportsUrl(deploymentId);
-    folderId = await insertFolder(server, deploymentId, 'Listed');
+    folderId = await createFolder(server, deploymentId, 'Listed');
     const me = (await server.request({ method: 'GET', url: '/api/v1/users/me' })).body as { id: number };
     workbookId = await insertWorkbook(server, deploymentId, { name: 'Book', ownerUserId: me.id });
     for (const [index, name] of names.entries()) {

@@ -9,10 +9,10 @@ import {
   type TestServer,
 } from '../support/test-server.js';
 import {
+  createFolder,
   createReport,
   demoDeploymentId,
   grantUser,
-  insertFolder,
   insertWorkbook,
   reportsUrl,
 } from './report-helpers.js';
@@ -76,7 +76,7 @@ describe.each(storeEngines)('rights on reports on %s', (engine: StoreEngine) => 
   });
 
   it("gives a viewer with edit on a report's folder canEdit, and lets them change it", async () => {
-    const folderId = await insertFolder(server, deploymentId, 'Shared with a viewer');
+    const folderId = await createFolder(server, deploymentId, 'Shared with a viewer');
     const created = await createReport(server, deploymentId, { name: 'Policy target', folderId });
     await grantUser(server, deploymentId, { userId: viewer.userId, action: 'edit', folderId });
     const read = await server.request({ method: 'GET', url: `${url}/${created.id}`, key: viewer.key });

@@ -8,9 +8,9 @@ import {
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 import {
+  createFolder,
   createReport,
   demoDeploymentId,
-  insertFolder,
   type ReportBody,
   reportsUrl,
 } from './report-helpers.js';
@@ -147,8 +147,8 @@ describe.each(storeEngines)('reports of a deployment on %s', (engine: StoreEngin
   });
 
   it('shows the folder chain of a report in a nested folder, and moves it', async () => {
-    const top = await insertFolder(server, deploymentId, 'Sales');
-    const inner = await insertFolder(server, deploymentId, 'Weekly', top);
+    const top = await createFolder(server, deploymentId, 'Sales');
+    const inner = await createFolder(server, deploymentId, 'Weekly', top);
     const created = await createReport(server, deploymentId, { name: 'In a folder', folderId: inner });
     expect(created.folderPath).toEqual([
       { id: top, name: 'Sales' },

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  contentFoldersTable,
   reportPlacementsTable,
   reportsTable,
   resourcePoliciesTable,
@@ -17,6 +16,7 @@ import {
   storeEngines,
   type TestServer,
 } from '../support/test-server.js';
+import { createFolder } from './workspace-fixtures.js';
 
 interface Workbook {
   id: number;
@@ -58,23 +58,14 @@ describe.each(storeEngines)('workbooks on %s', (engine: StoreEngine) => {
     otherDeveloper = await createUserWithKey(server, 'developer');
     viewer = await createUserWithKey(server, 'viewer');
     accountId = (me.body as { account: { id: number } }).account.id;
-    // Folders are another part's API; rows written directly give the tree these tests need.
-    sales = await insertFolder('Sales', null);
-    emea = await insertFolder('EMEA', sales);
+    sales = (await createFolder(server, deploymentId, { name: 'Sales' })).id;
+    emea = (await createFolder(server, deploymentId, { name: 'EMEA', parentId: sales })).id;
   });
   afterAll(async () => {
     await server?.close();
   });
 
   const database = () => server.container.platform.store.database;
-
-  async function insertFolder(name: string, parentId: number | null): Promise<number> {
-    const [row] = await database()
-      .insert(contentFoldersTable)
-      .values({ accountId, deploymentId, parentId, name, createdByUserId: adminUserId })
-      .returning();
-    return (row as { id: number }).id;
-  }
 
   async function insertReport(workbookId: number, name: string) {
     const [row] = await database()

@@ -68,8 +68,10 @@ export async function createFolder(
 }
 
 /**
- * Workbooks and reports are written straight into their tables: their own operations are another
- * part of the module, and these tests are about where content sits, not about its fields.
+ * Workbooks and reports are written straight into their tables: these tests are about where content
+ * sits and who sees it, and they need content owned by users the API would not let the caller act
+ * as (a viewer's own workbook). The store's triggers still file a report of a workbook in the
+ * workbook's folder.
  */
 export async function insertWorkbook(
   server: TestServer,

@@ -9,7 +9,7 @@ export const updateReport = defineOperation({
   tag: 'Reports',
   summary: 'Change a report',
   description:
-    'A partial update: fields left out keep their value, null clears a nullable one. Needs edit rights on the report (and where it moves to). Every change adds one to `versionNumber`. Setting `jsonQuery` clears `sqlQuery` and the reverse; sending both is a 400.',
+    "A partial update: fields left out keep their value, null clears a nullable one. Needs edit rights on the report (and where it moves to). Every change adds one to `versionNumber`. Setting `jsonQuery` clears `sqlQuery` and the reverse; sending both is a 400. A report of a workbook lives in its workbook's folder: another `folderId` is a 400 unless `workbookId: null` takes it out of the workbook.",
   action: 'ContentRead',
   params: ReportIdParams,
   body: UpdateReportInput,

@@ -9,7 +9,7 @@ export const updateWorkbook = defineOperation({
   tag: 'Workbooks',
   summary: 'Change, rename or move a workbook',
   description:
-    'Fields left out stay. Needs edit rights on the workbook; moving (`folderId`, `0` or `null` for the root) also needs edit rights in the target folder; changing `isShared` needs manage rights.',
+    'Fields left out stay. Needs edit rights on the workbook; moving (`folderId`, `0` or `null` for the root) also needs edit rights in the target folder; changing `isShared` needs manage rights. Its reports move with it.',
   action: 'ContentRead',
   params: WorkbookIdParams,
   body: UpdateWorkbookInput,

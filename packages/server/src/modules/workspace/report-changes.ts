@@ -131,7 +131,8 @@ export async function checkReportSave(
     const workbook = await findWorkbook(database, scope.deployment.id, next.workbookId);
     scope.require({ type: 'workbook', ...workbook }, 'edit');
   }
-  if (changed.has('folderId') && (next.folderId !== null || next.workbookId === null)) {
+  // A report of a workbook sits in the workbook's folder: edit on the workbook is what it needs there.
+  if ((changed.has('folderId') || changed.has('workbookId')) && next.workbookId === null) {
     scope.requireEditIn(next.folderId);
   }
   if (changed.has('spec') && next.spec !== null) await checkReportSpec(next.spec);
@@ -160,4 +161,36 @@ export async function findWorkbook(
     .where(and(eq(workbooksTable.deploymentId, deploymentId), eq(workbooksTable.id, workbookId)));
   if (!workbook) throw notFound(`workbook ${workbookId}`);
   return workbook;
+}
+
+/**
+ * A report that belongs to a workbook lives where its workbook lives: its folder is the workbook's
+ * (the store's trigger `reports_take_workbook_folder` holds the same rule against concurrent moves).
+ * Naming another folder while in a workbook is a 400 naming the workbook: move the workbook, or take
+ * the report out of it (`workbookId: null`).
+ */
+export async function placeReport(
+  database: Database,
+  deploymentId: number,
+  next: ReportColumns,
+  input: { workbookId?: number | null | undefined; folderId?: number | null | undefined },
+  label: string,
+): Promise<ReportColumns> {
+  if (next.workbookId === null || (input.workbookId === undefined && input.folderId === undefined)) {
+    return next;
+  }
+  const workbook = await findWorkbook(database, deploymentId, next.workbookId);
+  if (input.folderId !== undefined && input.folderId !== workbook.folderId) {
+    throw reportFollowsWorkbook(label, workbook);
+  }
+  return { ...next, folderId: workbook.folderId };
+}
+
+export function reportFollowsWorkbook(label: string, workbook: { id: number; folderId: number | null }) {
+  const place = workbook.folderId === null ? 'the root' : `folder ${workbook.folderId}`;
+  return new AppError(
+    'BAD_REQUEST',
+    `${label} belongs to workbook ${workbook.id}, which is in ${place}: a report of a workbook lives where its workbook lives; move the workbook, or take the report out of it (workbookId: null)`,
+    { workbookId: workbook.id },
+  );
 }

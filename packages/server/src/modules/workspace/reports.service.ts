@@ -17,6 +17,7 @@ import {
   checkReportSave,
   emptyReportColumns,
   mergeReportInput,
+  placeReport,
   type ReportColumns,
   reportColumnNames,
 } from './report-changes.js';
@@ -52,7 +53,8 @@ export class ReportsService {
   async create(principal: Principal, deploymentId: number, input: CreateReportInput): Promise<Report> {
     const scope = await this.contentAccess.scopeOf(principal, deploymentId);
     const { publicId, ...fields } = input;
-    const columns = mergeReportInput(emptyReportColumns, fields);
+    const merged = mergeReportInput(emptyReportColumns, fields);
+    const columns = await placeReport(this.database, scope.deployment.id, merged, fields, 'the report');
     await checkReportSave(this.saveContext(scope), columns, new Set(reportColumnNames));
     const row = await this.insert(scope, columns, publicId ?? null);
     return this.presentOne(scope, await this.reload(scope, row.id));
@@ -105,7 +107,14 @@ export class ReportsService {
     if (input.name === undefined) {
       throw new AppError('BAD_REQUEST', `invalid request: body name: required to create report ${publicId}`);
     }
-    const columns = mergeReportInput(emptyReportColumns, input);
+    const merged = mergeReportInput(emptyReportColumns, input);
+    const columns = await placeReport(
+      this.database,
+      scope.deployment.id,
+      merged,
+      input,
+      `report ${publicId}`,
+    );
     await checkReportSave(this.saveContext(scope), columns, new Set(reportColumnNames));
     const row = await this.insert(scope, columns, publicId, 'upsert_branch_changed');
     return this.presentOne(scope, await this.reload(scope, row.id));
@@ -171,7 +180,14 @@ export class ReportsService {
 
   private async applyUpdate(scope: ContentScope, record: ReportRecord, input: UpdateReportInput) {
     const current: ReportColumns = record.row;
-    const next = mergeReportInput(current, input);
+    const merged = mergeReportInput(current, input);
+    const next = await placeReport(
+      this.database,
+      scope.deployment.id,
+      merged,
+      input,
+      `report ${record.row.id}`,
+    );
     const changed = changedColumns(current, next);
     if (changed.length === 0) return this.presentOne(scope, record);
     await checkReportSave(this.saveContext(scope), next, new Set(changed));

@@ -4,6 +4,7 @@ import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { ContentScope } from './content-access.service.js';
 import { folderExists, LockedFolderTree, lockFolderTree } from './folder-structure.js';
+import { reportFollowsWorkbook } from './report-changes.js';
 import { contentFoldersTable, reportsTable, workbooksTable } from './workspace.tables.js';
 import { type LoadedItem, labelOf, loadWorkspaceItems, toWorkspaceItem } from './workspace-item-loader.js';
 import { distinctRefs, type ItemOutcome, ItemOutcomes, refusalOf } from './workspace-item-outcome.js';
@@ -35,7 +36,12 @@ export async function moveWorkspaceItems(
   const permitted: LoadedItem[] = [];
   for (const ref of items) {
     const item = loaded.get(`${ref.type}:${ref.id}`);
-    const refusal = item ? refusalOf(() => scope.require(item.access, 'edit')) : vanished(ref);
+    const refusal = item
+      ? refusalOf(() => {
+          scope.require(item.access, 'edit');
+          requireMovableAlone(item, targetId);
+        })
+      : vanished(ref);
     if (refusal) outcomes.failed(ref, refusal);
     else if (item) permitted.push(item);
   }
@@ -93,4 +99,10 @@ async function moveRows(
     .set({ folderId: targetId, updatedAt: sql`now()` })
     .where(and(eq(table.deploymentId, deploymentId), inArray(table.id, ids)))
     .returning({ id: table.id, name: table.name, folderId: table.folderId, updatedAt: table.updatedAt });
+}
+
+/** A report of a workbook moves with its workbook, never on its own (its folder is the workbook's). */
+function requireMovableAlone(item: LoadedItem, targetId: number | null): void {
+  const workbook = item.access.type === 'report' ? item.access.workbook : null;
+  if (workbook && workbook.folderId !== targetId) throw reportFollowsWorkbook(labelOf(item.ref), workbook);
 }
