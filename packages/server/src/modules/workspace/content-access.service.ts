@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
-import { ContentStateCache } from './content-state-cache.js';
+import { ContentStateCache, type ContentVersions } from './content-state-cache.js';
 import type { FolderTree } from './folder-tree.js';
 import { contentFoldersTable, type PolicyLevel, reportsTable, workbooksTable } from './workspace.tables.js';
 
@@ -209,13 +209,21 @@ export class ContentAccessService {
     this.states = new ContentStateCache(database);
   }
 
-  async scopeOf(principal: Principal, deploymentId: number): Promise<ContentScope> {
+  /**
+   * `versions`: the deployment's content versions when the caller's own query read them already
+   * (`contentVersionColumns`), so that the scope costs no query when the caches are current.
+   */
+  async scopeOf(
+    principal: Principal,
+    deploymentId: number,
+    versions?: ContentVersions,
+  ): Promise<ContentScope> {
     // Checked first (usually from memory), so that nothing of a deployment the caller may not reach is
     // read. The groups usually come from memory too; the tree and the grants cost one query.
     const deployment = await this.dependencies.loadDeployment(principal, deploymentId);
     const [groupIds, state] = await Promise.all([
       this.dependencies.groupIdsOf(principal.accountId, principal.userId),
-      this.states.stateOf(deployment.id),
+      this.states.stateOf(deployment.id, versions),
     ]);
     const grants = {
       folder: new Map<number, ContentLevel>(),

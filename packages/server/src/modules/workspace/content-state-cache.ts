@@ -51,6 +51,29 @@ export class DeploymentGrants {
   }
 }
 
+/** The versions of a deployment's folder tree and grants, as text (a bigint), '0' before any change. */
+export interface ContentVersions {
+  tree: string;
+  grants: string;
+}
+
+/**
+ * Columns reading a deployment's content versions, for a query that reads something else of the
+ * deployment anyway (a report run): the scope then costs no query of its own.
+ */
+export function contentVersionColumns(database: Database, deploymentId: number) {
+  return {
+    tree: sql<string>`coalesce((${database
+      .select({ version: folderTreeVersionsTable.version })
+      .from(folderTreeVersionsTable)
+      .where(eq(folderTreeVersionsTable.deploymentId, deploymentId))}), 0)::text`,
+    grants: sql<string>`coalesce((${database
+      .select({ version: resourcePolicyVersionsTable.version })
+      .from(resourcePolicyVersionsTable)
+      .where(eq(resourcePolicyVersionsTable.deploymentId, deploymentId))}), 0)::text`,
+  };
+}
+
 interface CachedState {
   treeVersion: string;
   tree: FolderTree;
@@ -74,21 +97,18 @@ export class ContentStateCache {
     private readonly capacity = 500,
   ) {}
 
-  async stateOf(deploymentId: number): Promise<{ tree: FolderTree; grants: DeploymentGrants }> {
-    const versions = await this.database
-      .select({
-        tree: sql<string>`coalesce((${this.database
-          .select({ version: folderTreeVersionsTable.version })
-          .from(folderTreeVersionsTable)
-          .where(eq(folderTreeVersionsTable.deploymentId, deploymentId))}), 0)::text`,
-        grants: sql<string>`coalesce((${this.database
-          .select({ version: resourcePolicyVersionsTable.version })
-          .from(resourcePolicyVersionsTable)
-          .where(eq(resourcePolicyVersionsTable.deploymentId, deploymentId))}), 0)::text`,
-      })
-      .from(sql`(values (1)) as one`);
-    const treeVersion = versions[0]?.tree ?? '0';
-    const grantsVersion = versions[0]?.grants ?? '0';
+  /** `versions`: read by the caller's own query, before anything it goes on to check with the state. */
+  async stateOf(
+    deploymentId: number,
+    versions?: ContentVersions,
+  ): Promise<{ tree: FolderTree; grants: DeploymentGrants }> {
+    const [read] = versions
+      ? [versions]
+      : await this.database
+          .select(contentVersionColumns(this.database, deploymentId))
+          .from(sql`(values (1)) as one`);
+    const treeVersion = read?.tree ?? '0';
+    const grantsVersion = read?.grants ?? '0';
     const cached = this.states.get(deploymentId);
     this.states.delete(deploymentId);
     const [tree, grants] = await Promise.all([
