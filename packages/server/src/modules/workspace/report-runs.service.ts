@@ -107,7 +107,17 @@ export class ReportRunsService {
     const [row] = await this.database
       .select({
         versions: contentVersionColumns(this.database, deploymentId),
-        report: reportsTable,
+        // Only what a run uses: the embedded store's cost grows with every column read.
+        report: {
+          id: reportsTable.id,
+          folderId: reportsTable.folderId,
+          ownerUserId: reportsTable.ownerUserId,
+          lastViewedAt: reportsTable.lastViewedAt,
+          jsonQuery: reportsTable.jsonQuery,
+          sqlQuery: reportsTable.sqlQuery,
+          periodComparisons: reportsTable.periodComparisons,
+          fillMissingRows: reportsTable.fillMissingRows,
+        },
         workbook: {
           id: workbooksTable.id,
           folderId: workbooksTable.folderId,
@@ -132,7 +142,13 @@ export class ReportRunsService {
 }
 
 /** The stored query and options, checked against their schemas. */
-function definitionOf(report: ReportRow): Omit<ReportDefinition, 'filters' | 'timeGrain'> {
+/** The columns of a report a run reads. */
+type RunnableReport = Pick<
+  ReportRow,
+  'id' | 'jsonQuery' | 'sqlQuery' | 'periodComparisons' | 'fillMissingRows'
+>;
+
+function definitionOf(report: RunnableReport): Omit<ReportDefinition, 'filters' | 'timeGrain'> {
   return {
     query: queryOf(report),
     periodComparisons: parseStored(
@@ -148,7 +164,7 @@ function definitionOf(report: ReportRow): Omit<ReportDefinition, 'filters' | 'ti
   };
 }
 
-function queryOf(report: ReportRow): ReportQuery {
+function queryOf(report: RunnableReport): ReportQuery {
   if (report.sqlQuery !== null) return { kind: 'sql', sql: report.sqlQuery };
   if (report.jsonQuery !== null) {
     return { kind: 'json', query: parseStored(SemanticQuery, report.jsonQuery, report.id, 'jsonQuery') };
