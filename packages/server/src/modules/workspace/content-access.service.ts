@@ -3,15 +3,9 @@ import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
 import type { Principal } from '../identity/principal.js';
+import { ContentStateCache, type ContentVersions } from './content-state-cache.js';
 import type { FolderTree } from './folder-tree.js';
-import { FolderTreeCache } from './folder-tree-cache.js';
-import {
-  contentFoldersTable,
-  type PolicyLevel,
-  reportsTable,
-  resourcePoliciesTable,
-  workbooksTable,
-} from './workspace.tables.js';
+import { contentFoldersTable, type PolicyLevel, reportsTable, workbooksTable } from './workspace.tables.js';
 
 /** Rights on one content item, ordered: each level includes the ones before it. */
 export const contentLevels = { none: 0, view: 1, edit: 2, manage: 3 } as const;
@@ -204,55 +198,42 @@ function levelNameOf(level: ContentLevel): ContentLevelName {
 
 /** Builds a caller's `ContentScope` for a deployment: the deployment check, the folder tree, the grants. */
 export class ContentAccessService {
-  /** Folder trees in memory, read again when they changed. */
-  private readonly trees: FolderTreeCache;
+  /** Folder trees and resource policies in memory, read again when they changed. */
+  private readonly states: ContentStateCache;
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly authorization: AuthorizationService,
     private readonly dependencies: ContentAccessDependencies,
   ) {
-    this.trees = new FolderTreeCache(database);
+    this.states = new ContentStateCache(database);
   }
 
-  async scopeOf(principal: Principal, deploymentId: number): Promise<ContentScope> {
+  /**
+   * `versions`: the deployment's content versions when the caller's own query read them already
+   * (`contentVersionColumns`), so that the scope costs no query when the caches are current.
+   */
+  async scopeOf(
+    principal: Principal,
+    deploymentId: number,
+    versions?: ContentVersions,
+  ): Promise<ContentScope> {
+    // Checked first (usually from memory), so that nothing of a deployment the caller may not reach is
+    // read. The groups usually come from memory too; the tree and the grants cost one query.
     const deployment = await this.dependencies.loadDeployment(principal, deploymentId);
-    const [tree, groupIds] = await Promise.all([
-      this.trees.treeOf(deployment.id),
+    const [groupIds, state] = await Promise.all([
       this.dependencies.groupIdsOf(principal.accountId, principal.userId),
+      this.states.stateOf(deployment.id, versions),
     ]);
-    const subjects: SQL[] = [
-      and(
-        eq(resourcePoliciesTable.subjectType, 'user'),
-        eq(resourcePoliciesTable.subjectId, principal.userId),
-      ) as SQL,
-    ];
-    if (groupIds.length > 0) {
-      subjects.push(
-        and(
-          eq(resourcePoliciesTable.subjectType, 'group'),
-          inArray(resourcePoliciesTable.subjectId, [...groupIds]),
-        ) as SQL,
-      );
-    }
-    const policies = await this.database
-      .select()
-      .from(resourcePoliciesTable)
-      .where(and(eq(resourcePoliciesTable.deploymentId, deployment.id), or(...subjects)));
     const grants = {
       folder: new Map<number, ContentLevel>(),
       workbook: new Map<number, ContentLevel>(),
       report: new Map<number, ContentLevel>(),
     };
-    for (const policy of policies) {
-      const level = levelOfPolicy[policy.action];
-      const [map, id] =
-        policy.folderId !== null
-          ? [grants.folder, policy.folderId]
-          : policy.workbookId !== null
-            ? [grants.workbook, policy.workbookId]
-            : [grants.report, policy.reportId as number];
-      map.set(id, Math.max(map.get(id) ?? 0, level) as ContentLevel);
+    for (const grant of state.grants.grantsOf(principal.userId, groupIds)) {
+      const map = grants[grant.itemType];
+      const level = levelOfPolicy[grant.action];
+      map.set(grant.itemId, Math.max(map.get(grant.itemId) ?? 0, level) as ContentLevel);
     }
     const roleLevel: ContentLevel = this.authorization.can(principal, 'ContentManage')
       ? 3
@@ -261,6 +242,6 @@ export class ContentAccessService {
         : this.authorization.can(principal, 'ContentRead')
           ? 1
           : 0;
-    return new ContentScope(principal, deployment, tree, roleLevel, grants);
+    return new ContentScope(principal, deployment, state.tree, roleLevel, grants);
   }
 }

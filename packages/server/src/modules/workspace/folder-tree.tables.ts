@@ -5,3 +5,9 @@ export const folderTreeVersionsTable = pgTable('content_folder_tree_versions', {
   deploymentId: integer('deployment_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/** Moved by a trigger on every change to a deployment's resource policies (migration 0004). */
+export const resourcePolicyVersionsTable = pgTable('resource_policy_versions', {
+  deploymentId: integer('deployment_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

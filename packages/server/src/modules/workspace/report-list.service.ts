@@ -154,19 +154,41 @@ export class ReportListService {
           : sql`(${column}, ${reportsTable.id}) < (${key}, ${cursor.id})`,
       );
     }
+    // Only lastViewedAt has nulls (never viewed: last). The other keys are NOT NULL: naming no null order
+    // lets a descending list walk its (deployment_id, key, id) index backwards and stop at the page,
+    // where `desc nulls last` would sort every report of the deployment.
+    const nulls = sortBy === 'lastViewedAt' ? sql`nulls last` : sql``;
     const order =
       direction === 'asc'
-        ? [sql`${column} asc nulls last`, sql`${reportsTable.id} asc`]
-        : [sql`${column} desc nulls last`, sql`${reportsTable.id} desc`];
-    const [records, [total]] = await Promise.all([
+        ? [sql`${column} asc ${nulls}`, sql`${reportsTable.id} asc`]
+        : [sql`${column} desc ${nulls}`, sql`${reportsTable.id} desc`];
+    // A filtered list (a folder, a workbook, a search) reads every matching row to sort them anyway: the
+    // page counts them (one query fewer). A cursor's page holds only rows after it, and the whole list
+    // is ordered by an index and stops at the page: both count apart.
+    const isFiltered =
+      Boolean(request.search) ||
+      request.folderId !== undefined ||
+      request.workbookId !== undefined ||
+      request.externalWorkbookId !== undefined;
+    const isCountedInPage = isFiltered && request.after === undefined;
+    const countApart = () =>
+      this.database
+        .select({ total: count() })
+        .from(reportsTable)
+        .where(matching)
+        .then(([row]) => row?.total ?? 0);
+    const [records, totalApart] = await Promise.all([
       selectReportRecords(this.database, and(...pageCondition) as SQL, {
         orderBy: order,
         limit: size + 1,
         offset,
         sortKey: sql`${column}`,
+        isCounting: isCountedInPage,
       }),
-      this.database.select({ total: count() }).from(reportsTable).where(matching),
+      isCountedInPage ? null : countApart(),
     ]);
+    // A page past the end has no row to carry the count.
+    const total = totalApart ?? records[0]?.total ?? (offset > 0 ? await countApart() : 0);
     const hasMore = records.length > size;
     const pageRecords = hasMore ? records.slice(0, size) : records;
     const items = await this.presenter.present(scope, pageRecords);
@@ -179,7 +201,7 @@ export class ReportListService {
       items,
       pageInfo: { endCursor, hasNextPage: hasMore && !isCursorless },
       data: items,
-      count: total?.total ?? 0,
+      count: total,
     };
   }
 }

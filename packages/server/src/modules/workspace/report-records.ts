@@ -1,5 +1,5 @@
 import type { FillMissingRows, PeriodComparison, Report } from '@platform/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/database/database.js';
 import { type ContentItem, type ContentScope, contentLevels } from './content-access.service.js';
 import type { ContentOwners } from './content-owners.js';
@@ -17,8 +17,12 @@ export interface ReportWorkbook {
 export interface ReportRecord {
   row: ReportRow;
   workbook: ReportWorkbook | null;
+  /** Where the report's result is placed in spreadsheets, read with the row. */
+  placements: Report['externalWorkbookPlacements'];
   /** The list's sort key as the store writes it, when asked for (`shape.sortKey`). */
   sortKey?: string | null;
+  /** How many rows the condition matches before paging, when asked for (`shape.isCounting`). */
+  total?: number;
 }
 
 export function contentItemOf(record: ReportRecord): ContentItem {
@@ -31,11 +35,15 @@ export function contentItemOf(record: ReportRecord): ContentItem {
   };
 }
 
-/** Reads report rows with their workbooks, in the order the condition's query gives. */
+/**
+ * Reads report rows with their workbooks and placements, in the order the condition's query gives, in
+ * one query (each query costs more than its rows on the embedded store). `isCounting` adds the count of
+ * every matching row before the limit (a window over rows the query reads anyway when it sorts them).
+ */
 export async function selectReportRecords(
   database: Database,
   condition: SQL,
-  shape: { orderBy?: SQL[]; limit?: number; offset?: number; sortKey?: SQL } = {},
+  shape: { orderBy?: SQL[]; limit?: number; offset?: number; sortKey?: SQL; isCounting?: boolean } = {},
 ): Promise<ReportRecord[]> {
   let query = database
     .select({
@@ -46,6 +54,11 @@ export async function selectReportRecords(
         string | null
       >`case when jsonb_typeof(${reportsTable.spec}) = 'string' then ${reportsTable.spec} #>> '{}' end`,
       sortKey: shape.sortKey ? sql<string | null>`${shape.sortKey}::text` : sql<null>`null`,
+      // As text, parsed here: the drivers of the two engines do not parse a computed jsonb alike.
+      placementsText: sql<string>`(select coalesce(jsonb_agg(jsonb_build_object('workbookId',
+        p.external_workbook_id, 'resultLocation', p.result_location, 'endResultCell', p.end_result_cell)
+        order by p.id), '[]'::jsonb)::text from ${reportPlacementsTable} p where p.report_id = ${reportsTable.id})`,
+      total: shape.isCounting ? sql<string>`(count(*) over ())::text` : sql<null>`null`,
       workbookId: workbooksTable.id,
       workbookFolderId: workbooksTable.folderId,
       workbookOwnerUserId: workbooksTable.ownerUserId,
@@ -62,6 +75,8 @@ export async function selectReportRecords(
   return rows.map((entry) => ({
     row: entry.specText === null ? entry.row : { ...entry.row, spec: entry.specText },
     sortKey: entry.sortKey,
+    placements: JSON.parse(entry.placementsText) as Report['externalWorkbookPlacements'],
+    ...(entry.total === null ? {} : { total: Number(entry.total) }),
     workbook:
       entry.workbookId === null
         ? null
@@ -86,36 +101,15 @@ export async function findReportRecord(
   return record ?? null;
 }
 
-/** Reports as responses show them: placements and owners read in one query each for the whole page. */
+/** Reports as responses show them: the owners read in one query for the whole page. */
 export class ReportPresenter {
-  constructor(
-    private readonly database: Database,
-    private readonly owners: ContentOwners,
-  ) {}
+  constructor(private readonly owners: ContentOwners) {}
 
   async present(scope: ContentScope, records: readonly ReportRecord[]): Promise<Report[]> {
     if (records.length === 0) return [];
-    const ids = records.map((record) => record.row.id);
-    const [placements, ownerOf] = await Promise.all([
-      this.database
-        .select()
-        .from(reportPlacementsTable)
-        .where(inArray(reportPlacementsTable.reportId, ids))
-        .orderBy(asc(reportPlacementsTable.id)),
-      this.owners.summariesOf(scope.deployment.accountId, [
-        ...new Set(records.map((record) => record.row.ownerUserId)),
-      ]),
+    const ownerOf = await this.owners.summariesOf(scope.deployment.accountId, [
+      ...new Set(records.map((record) => record.row.ownerUserId)),
     ]);
-    const placementsOf = new Map<number, Report['externalWorkbookPlacements']>();
-    for (const placement of placements) {
-      const list = placementsOf.get(placement.reportId) ?? [];
-      list.push({
-        workbookId: placement.externalWorkbookId,
-        resultLocation: placement.resultLocation,
-        endResultCell: placement.endResultCell,
-      });
-      placementsOf.set(placement.reportId, list);
-    }
     return records.map((record) => {
       const { row } = record;
       const level = scope.levelOf(contentItemOf(record));
@@ -139,7 +133,7 @@ export class ReportPresenter {
         preferences: { columnFormats: preferences?.columnFormats ?? {} },
         periodComparisons: row.periodComparisons as PeriodComparison[],
         fillMissingRows: row.fillMissingRows as FillMissingRows | null,
-        externalWorkbookPlacements: placementsOf.get(row.id) ?? [],
+        externalWorkbookPlacements: record.placements,
         canEdit: level >= contentLevels.edit,
         canManage: level >= contentLevels.manage,
         user: ownerOf(row.ownerUserId),

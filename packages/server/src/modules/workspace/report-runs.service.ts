@@ -13,6 +13,7 @@ import type { DataApiCaller } from '../data-api/data-api-caller.js';
 import type { ReportDefinition, ReportQuery } from '../data-api/report-query.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { ContentAccessService, ContentItem } from './content-access.service.js';
+import { contentVersionColumns } from './content-state-cache.js';
 import { type ReportRow, reportsTable, workbooksTable } from './workspace.tables.js';
 
 /** The data API's side of a run: the report's query as the caller (DataApiServices['reportQueries']). */
@@ -67,10 +68,10 @@ export class ReportRunsService {
     // The rights and the report are read while the data API finds the model and the warehouse; it runs
     // nothing before `definition` (the view check) settles.
     const definition = (async (): Promise<ReportDefinition> => {
-      const [scope, report] = await Promise.all([
-        this.contentAccess.scopeOf(principal, deploymentId),
-        this.readReport(deploymentId, reportId),
-      ]);
+      // One query reads the report and the content versions the scope needs; the deployment is checked
+      // before anything of the report is used (a missing report is a 404 only once it is).
+      const report = await this.readReport(deploymentId, reportId);
+      const scope = await this.contentAccess.scopeOf(principal, deploymentId, report?.versions);
       if (!report) throw notFound(`report ${reportId}`);
       scope.require(report.item, 'view');
       // Opening the report is viewing it, whether or not its query succeeds; a dashboard re-running it
@@ -105,7 +106,18 @@ export class ReportRunsService {
   private async readReport(deploymentId: number, reportId: number) {
     const [row] = await this.database
       .select({
-        report: reportsTable,
+        versions: contentVersionColumns(this.database, deploymentId),
+        // Only what a run uses: the embedded store's cost grows with every column read.
+        report: {
+          id: reportsTable.id,
+          folderId: reportsTable.folderId,
+          ownerUserId: reportsTable.ownerUserId,
+          lastViewedAt: reportsTable.lastViewedAt,
+          jsonQuery: reportsTable.jsonQuery,
+          sqlQuery: reportsTable.sqlQuery,
+          periodComparisons: reportsTable.periodComparisons,
+          fillMissingRows: reportsTable.fillMissingRows,
+        },
         workbook: {
           id: workbooksTable.id,
           folderId: workbooksTable.folderId,
@@ -117,7 +129,7 @@ export class ReportRunsService {
       .leftJoin(workbooksTable, eq(workbooksTable.id, reportsTable.workbookId))
       .where(and(eq(reportsTable.id, reportId), eq(reportsTable.deploymentId, deploymentId)));
     if (!row) return null;
-    const { report, workbook } = row;
+    const { report, workbook, versions } = row;
     const item: ContentItem = {
       type: 'report',
       id: report.id,
@@ -125,12 +137,18 @@ export class ReportRunsService {
       ownerUserId: report.ownerUserId,
       workbook,
     };
-    return { row: report, item };
+    return { row: report, item, versions };
   }
 }
 
 /** The stored query and options, checked against their schemas. */
-function definitionOf(report: ReportRow): Omit<ReportDefinition, 'filters' | 'timeGrain'> {
+/** The columns of a report a run reads. */
+type RunnableReport = Pick<
+  ReportRow,
+  'id' | 'jsonQuery' | 'sqlQuery' | 'periodComparisons' | 'fillMissingRows'
+>;
+
+function definitionOf(report: RunnableReport): Omit<ReportDefinition, 'filters' | 'timeGrain'> {
   return {
     query: queryOf(report),
     periodComparisons: parseStored(
@@ -146,7 +164,7 @@ function definitionOf(report: ReportRow): Omit<ReportDefinition, 'filters' | 'ti
   };
 }
 
-function queryOf(report: ReportRow): ReportQuery {
+function queryOf(report: RunnableReport): ReportQuery {
   if (report.sqlQuery !== null) return { kind: 'sql', sql: report.sqlQuery };
   if (report.jsonQuery !== null) {
     return { kind: 'json', query: parseStored(SemanticQuery, report.jsonQuery, report.id, 'jsonQuery') };

@@ -165,7 +165,8 @@ export class ReportsService {
           set: { endResultCell },
         });
     });
-    return this.presentOne(scope, record);
+    // Read again: the placements are read with the row.
+    return this.presentOne(scope, await this.reload(scope, record.row.id));
   }
 
   /** Checks the report's query against the model the deployment serves now, without running it. */

@@ -66,7 +66,7 @@ export function createWorkspaceModule(
     resourcePolicies.removeGrantsOf(transaction, 'group', accountId, groupId),
   );
   const workbooks = new WorkbooksService(database, contentAccess, contentOwners);
-  const reportPresenter = new ReportPresenter(database, contentOwners);
+  const reportPresenter = new ReportPresenter(contentOwners);
   const { reportQueryCheck } = dependencies.dataApi;
   const reports = new ReportsService(database, contentAccess, reportPresenter, (deployment, query) =>
     reportQueryCheck.check(deployment, query),
