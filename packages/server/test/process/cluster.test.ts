@@ -186,6 +186,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('a cluster of api, ai and worker proc
       180,
     );
     expect(await status()).toMatchObject({ status: 'built', errorText: null });
+    // The handler records the build before the runner ends the job's row: wait for that end too.
+    await waitUntil(
+      async () => (await installation.jobs()).slice(jobsBefore)[0]?.state !== 'running',
+      'the second worker to end the job',
+      processes,
+    );
     const [finished] = (await installation.jobs()).slice(jobsBefore);
     expect(finished).toMatchObject({ id: killed?.id, state: 'succeeded', attempt: 2 });
     expect(secondWorker.output()).toMatch(/took over job/);
