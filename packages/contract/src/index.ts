@@ -23,6 +23,7 @@ export * from './schemas/environment.schema.js';
 export * from './schemas/folder.schema.js';
 export * from './schemas/query-sql.schema.js';
 export * from './schemas/report.schema.js';
+export * from './schemas/report-folder.schema.js';
 export * from './schemas/report-run.schema.js';
 export * from './schemas/resource-policy.schema.js';
 export * from './schemas/semantic-query.schema.js';

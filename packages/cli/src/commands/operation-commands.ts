@@ -257,6 +257,7 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: dbt('repository', 'connect', '--url', 'https://git.example.com/analytics/dbt.git'),
   },
   disconnectDbtRepository: { command: 'dbt repository disconnect', example: dbt('repository', 'disconnect') },
+  listReportFolders: { command: 'reports folders', example: reports('folders', '--first', '50') },
   listReports: { command: 'reports list', example: reports('list', '--sort-by', 'name', '--limit', '10') },
   createReport: {
     command: 'reports create',

@@ -43,3 +43,21 @@ export function formatReport(report: Report): string {
     ['updated', report.updatedAt],
   ]);
 }
+
+type ReportFolder = OperationResult<Operations['listReportFolders']>['items'][number];
+
+export function formatReportFolders(folders: readonly ReportFolder[]): string {
+  if (folders.length === 0) return 'no folders';
+  return formatTable(
+    [
+      { header: 'ID', value: (folder: ReportFolder) => folder.id },
+      { header: 'NAME', value: (folder: ReportFolder) => folder.name },
+      {
+        header: 'PATH',
+        value: (folder: ReportFolder) => folder.folderPath.map((entry) => entry.name).join(' / '),
+      },
+      { header: 'REPORTS', value: (folder: ReportFolder) => folder.reportsCount },
+    ],
+    folders,
+  );
+}

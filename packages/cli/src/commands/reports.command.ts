@@ -6,7 +6,8 @@ import { UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
-import { formatReport, formatReports } from './report-views.js';
+import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
+import { formatReport, formatReportFolders, formatReports } from './report-views.js';
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
@@ -224,6 +225,17 @@ export function registerReportsCommands(program: Command, context: CommandContex
       });
       context.render(options, report, (value) => `report ${value.id} compiles against the current model`);
     });
+
+  addPagingOptions(
+    addDeploymentOption(addVerb(reports, 'folders', 'list every folder with the number of reports in it')),
+  ).action(async (options: DeploymentOptions & PagingOptions) => {
+    const client = await context.client(options);
+    const page = await fetchPages(options, (paging) =>
+      client.call('listReportFolders', { params: { deploymentId: options.deployment }, query: paging }),
+    );
+    context.render(options, page, (value) => formatReportFolders(value.items));
+    if (!options.json) noteMorePages(context, page);
+  });
 
   return reports;
 }

@@ -72,6 +72,7 @@ import { connectReportToWorkbook } from './reports/connect-report-to-workbook.op
 import { createReport } from './reports/create-report.operation.js';
 import { deleteReport } from './reports/delete-report.operation.js';
 import { getReport } from './reports/get-report.operation.js';
+import { listReportFolders } from './reports/list-report-folders.operation.js';
 import { listReports } from './reports/list-reports.operation.js';
 import { refreshReport } from './reports/refresh-report.operation.js';
 import { runReport } from './reports/run-report.operation.js';
@@ -231,6 +232,7 @@ export const operations = {
   duplicateWorkbook,
   updateWorkbookDashboard,
   listReports,
+  listReportFolders,
   createReport,
   getReport,
   updateReport,

@@ -57,6 +57,7 @@ describe('offset and limit on every paged list', () => {
       listFolders: `${content}/folders`,
       listWorkbooks: `${content}/workbooks`,
       listReports: `${content}/reports`,
+      listReportFolders: `${content}/report-folders`,
       listWorkspace: `${content}/workspace`,
       listSharedWorkspace: `${content}/shared-workspace`,
       listUserGroups: '/api/v1/user-groups',

@@ -253,6 +253,7 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     contentLevel: 'edit',
   },
   listReports: { params: onDeployment },
+  listReportFolders: { params: onDeployment, query: { first: '5' } },
   createReport: { params: onDeployment, body: () => ({ name: 'security example' }), contentLevel: 'edit' },
   getReport: { params: onReport },
   updateReport: { params: onReport, body: () => ({ description: 'security example' }), contentLevel: 'edit' },

@@ -1,5 +1,6 @@
 import type { Operations } from '@platform/contract';
 import type { OperationHandlers } from '../../operation-contexts.js';
+import type { ReportFoldersService } from './report-folders.service.js';
 import type { ReportListService } from './report-list.service.js';
 import type { ReportsService } from './reports.service.js';
 
@@ -13,13 +14,15 @@ type ReportOperations = Pick<
   | 'upsertReportByPublicId'
   | 'connectReportToWorkbook'
   | 'refreshReport'
+  | 'listReportFolders'
 >;
 
 export function reportsRoutes(services: {
   reports: ReportsService;
   reportList: ReportListService;
+  reportFolders: ReportFoldersService;
 }): OperationHandlers<ReportOperations> {
-  const { reports, reportList } = services;
+  const { reports, reportList, reportFolders } = services;
   return {
     listReports: ({ params, query, context }) =>
       reportList.list(context.principal, params.deploymentId, query),
@@ -35,5 +38,7 @@ export function reportsRoutes(services: {
       reports.connectWorkbook(context.principal, params.deploymentId, params.reportId, body),
     refreshReport: ({ params, context }) =>
       reports.refresh(context.principal, params.deploymentId, params.reportId),
+    listReportFolders: ({ params, query, context }) =>
+      reportFolders.list(context.principal, params.deploymentId, query),
   };
 }

@@ -7,6 +7,7 @@ import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
 import { foldersRoutes } from './folders.routes.js';
 import { FoldersService } from './folders.service.js';
+import { ReportFoldersService } from './report-folders.service.js';
 import { ReportListService } from './report-list.service.js';
 import { ReportPresenter } from './report-records.js';
 import { reportRunsRoutes } from './report-runs.routes.js';
@@ -82,6 +83,7 @@ export function createWorkspaceModule(
     workbookUpsert: new WorkbookUpsertService(database, contentAccess, contentOwners),
     workbookDuplicate: new WorkbookDuplicateService(database, contentAccess, contentOwners, workbooks),
     reports,
+    reportFolders: new ReportFoldersService(database, contentAccess),
     reportList: new ReportListService(database, contentAccess, reportPresenter),
     reportRuns: new ReportRunsService(database, contentAccess, dependencies.dataApi.reportQueries),
   };
