@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartOf, validCube, waitForBuild } from '../data-model/data-model-helpers.js';
 import { readManifestFixture } from '../dbt-sync/dbt-fixtures.js';
-import { insertFolder } from '../security/account-resources.js';
 import { type GitHttpServer, runGit, startGitHttpServer } from '../support/git-http-server.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted-cli-client.js';
@@ -15,7 +14,8 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * sends it (method, path with its trailing slash, query form, body, `Api-Key` scheme, its User-Agent,
  * `Content-Length: 0` on body-less writes) over a real socket, checking the fields the CLI reads.
  *
- * The `workbooks` rows built so far are replayed in hosted-client-workbooks-replay.test.ts.
+ * The workbooks, reports, identity (users, attributes, groups, policies, API keys) and content (folders,
+ * workspace, report folders) rows are replayed in the other `hosted-client-*.test.ts` files.
  *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
@@ -35,7 +35,6 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | meta                                          | POST /api/v1/meta/                                     |
  * | scim                                          | /api/scim/v2/…                                         |
  * | ai-engineer settings, ossie, evals            | /api/v1/ai-engineer/settings, …/ossie-conversions, …/evaluations |
- * | reports folders                               | GET /api/v1/deployments/{D}/report-folders             |
  */
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
@@ -603,151 +602,6 @@ describe('the hosted CLI, replayed call by call', () => {
     expect(listOfAnswer(list)).toContainEqual(expect.objectContaining({ name: 'REPLAY_FLAG', value: 'on' }));
   });
 
-  it('users list / create / update / delete: /api/v1/users/ and /api/v1/users/{U}', async () => {
-    const created = await cli.call('POST', '/api/v1/users/', {
-      body: { email: 'replayed@example.com', role: 'viewer' },
-    });
-    expect(created.status, created.text).toBe(201);
-    const userId = (created.body as { id: number }).id;
-    const list = await cli.call('GET', '/api/v1/users/', { query: [['first', '100']] });
-    expect(list.status, list.text).toBe(200);
-    for (const item of listOfAnswer(list)) {
-      expect(item).toMatchObject({ id: expect.any(Number), email: expect.any(String) });
-      expect(item).toHaveProperty('firstName');
-    }
-    const updated = await cli.call('PUT', `/api/v1/users/${userId}`, { body: { name: 'Re Played' } });
-    expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({ firstName: 'Re' });
-    const deleted = await cli.call('DELETE', `/api/v1/users/${userId}`);
-    expect([200, 204]).toContain(deleted.status);
-  });
-
-  it('attributes list / create / delete: /api/v1/user-attributes/', async () => {
-    const created = await cli.call('POST', '/api/v1/user-attributes/', {
-      body: {
-        name: 'region_code',
-        type: 'string',
-        displayName: 'Region',
-        description: 'Sales region',
-        defaultValue: 'EU',
-      },
-    });
-    await cli.call('POST', '/api/v1/user-attributes/', { body: { name: 'seats', type: 'number' } });
-    expect(created.status, created.text).toBe(201);
-    const list = await cli.call('GET', '/api/v1/user-attributes/', {
-      query: [
-        ['offset', '0'],
-        ['limit', '50'],
-        ['first', '50'],
-        ['name', 'region_code'],
-        ['type', 'string'],
-      ],
-    });
-    expect(list.status, list.text).toBe(200);
-    expect(listOfAnswer(list)).toEqual([
-      expect.objectContaining({
-        id: expect.any(Number),
-        name: 'region_code',
-        type: 'string',
-        displayName: 'Region',
-        defaultValue: 'EU',
-      }),
-    ]);
-    const id = (created.body as { id: number }).id;
-    const deleted = await cli.call('DELETE', `/api/v1/user-attributes/${id}`);
-    expect([200, 204]).toContain(deleted.status);
-  });
-
-  it('groups list / delete: GET /api/v1/user-groups/ and DELETE /api/v1/groups/{G}', async () => {
-    const created = await cli.call('POST', '/api/v1/user-groups/', {
-      body: { name: 'replayed group', description: 'From the replay' },
-    });
-    expect(created.status, created.text).toBe(201);
-    const groupId = (created.body as { id: number }).id;
-    await cli.call('POST', '/api/v1/user-groups/', { body: { name: 'second replayed group' } });
-    const first = await cli.call('GET', '/api/v1/user-groups/', { query: [['first', '1']] });
-    expect(first.status, first.text).toBe(200);
-    expect(listOfAnswer(first)).toEqual([
-      expect.objectContaining({
-        id: groupId,
-        name: 'replayed group',
-        userCount: 0,
-        description: 'From the replay',
-      }),
-    ]);
-    const after = (first.body as { pageInfo: { endCursor: string } }).pageInfo.endCursor;
-    const next = await cli.call('GET', '/api/v1/user-groups/', {
-      query: [
-        ['first', '1'],
-        ['after', after],
-      ],
-    });
-    expect(listOfAnswer(next)).toEqual([
-      expect.objectContaining({
-        id: expect.any(Number),
-        name: 'second replayed group',
-        userCount: 0,
-        description: null,
-      }),
-    ]);
-    const deleted = await cli.call('DELETE', `/api/v1/groups/${groupId}`);
-    expect(deleted.status, deleted.text).toBe(200);
-    expect(deleted.body).toMatchObject({ success: true });
-  });
-
-  it('policies get / set-user / set-group: /api/v1/resource-policies/', async () => {
-    const folderId = await insertFolder(server, deploymentId, { name: 'replayed folder' });
-    const user = await cli.call('POST', '/api/v1/users/', {
-      body: { email: 'policy@example.com', role: 'viewer' },
-    });
-    const group = await cli.call('POST', '/api/v1/user-groups/', { body: { name: 'replayed readers' } });
-    const userId = (user.body as { id: number }).id;
-    const groupId = (group.body as { id: number }).id;
-    const setUser = await cli.call('PUT', '/api/v1/resource-policies/user', {
-      body: { resourceType: 'folder', resourceId: folderId, userId, action: 'edit' },
-    });
-    expect(setUser.status, setUser.text).toBe(200);
-    const setGroup = await cli.call('PUT', '/api/v1/resource-policies/group', {
-      body: { resourceType: 'folder', resourceId: folderId, groupId, action: 'view' },
-    });
-    expect(setGroup.status, setGroup.text).toBe(200);
-    const read = await cli.call('GET', '/api/v1/resource-policies/', {
-      query: [
-        ['resourceType', 'folder'],
-        ['resourceId', String(folderId)],
-      ],
-    });
-    expect(read.status, read.text).toBe(200);
-    expect(read.body).toEqual({
-      resourceType: 'folder',
-      resourceId: folderId,
-      users: [{ userId, email: 'policy@example.com', name: null, action: 'edit' }],
-      groups: [{ groupId, name: 'replayed readers', action: 'view' }],
-    });
-    // Without `action` the grant goes.
-    const cleared = await cli.call('PUT', '/api/v1/resource-policies/user', {
-      body: { resourceType: 'folder', resourceId: folderId, userId },
-    });
-    expect(cleared.status, cleared.text).toBe(200);
-    expect((cleared.body as { users: unknown[] }).users).toEqual([]);
-  });
-
-  it('api-keys list / create / get / delete: /api/v1/api-keys', async () => {
-    const created = await cli.call('POST', '/api/v1/api-keys', { body: { name: 'replayed' } });
-    expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({
-      id: expect.any(Number),
-      name: 'replayed',
-      token: expect.any(String),
-    });
-    const id = (created.body as { id: number }).id;
-    const list = await cli.call('GET', '/api/v1/api-keys');
-    expect(listOfAnswer(list).map((item) => item.id)).toContain(id);
-    expect((await cli.call('GET', `/api/v1/api-keys/${id}`)).body).toMatchObject({ id, name: 'replayed' });
-    const deleted = await cli.call('DELETE', `/api/v1/api-keys/${id}`);
-    expect([200, 204]).toContain(deleted.status);
-  });
-
   it('agents list: GET /api/v1/deployments/{D}/agents', async () => {
     const made = await cli.call('POST', `/api/v1/deployments/${deploymentId}/agents`, {
       body: { name: 'replayed agent' },
@@ -766,87 +620,6 @@ describe('the hosted CLI, replayed call by call', () => {
           agentSpace: { name: expect.any(String) },
         });
     }
-  });
-
-  it('folders create / list / update / ancestors / delete: …/folders and …/folders/{F}', async () => {
-    const folders = `/api/v1/deployments/${deploymentId}/folders`;
-    const top = await cli.call('POST', folders, { body: { name: 'Replayed' } });
-    expect(top.status, top.text).toBe(201);
-    const topId = (top.body as { id: number }).id;
-    const child = await cli.call('POST', folders, { body: { name: 'Child', parentId: topId, position: 2 } });
-    expect(child.status, child.text).toBe(201);
-    const childId = (child.body as { id: number }).id;
-    const listQueries: Array<Array<[string, string]>> = [
-      [],
-      [
-        ['parentId', String(topId)],
-        ['first', '20'],
-      ],
-    ];
-    for (const query of listQueries) {
-      const list = await cli.call('GET', folders, { query });
-      expect(list.status, list.text).toBe(200);
-      const items = listOfAnswer(list);
-      expect(items.length).toBeGreaterThan(0);
-      for (const item of items) {
-        expect(item).toMatchObject({
-          id: expect.any(Number),
-          name: expect.any(String),
-          position: expect.any(Number),
-        });
-        expect(item).toHaveProperty('parentId');
-        expect(item).toHaveProperty('updatedAt');
-      }
-    }
-    const updated = await cli.call('PUT', `${folders}/${childId}`, {
-      body: { name: 'Renamed', position: 1 },
-    });
-    expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({ id: childId, name: 'Renamed', position: 1, parentId: topId });
-    const ancestors = await cli.call('GET', `${folders}/${childId}/ancestors`);
-    expect(ancestors.status, ancestors.text).toBe(200);
-    expect(ancestors.body).toEqual([
-      expect.objectContaining({ id: topId, name: 'Replayed', parentId: null }),
-    ]);
-    const emptyDeleted = await cli.call('DELETE', `${folders}/${childId}`);
-    expect(emptyDeleted.status, emptyDeleted.text).toBe(200);
-    expect(emptyDeleted.body).toEqual({ success: true });
-  });
-
-  it('workspace list / shared / move: …/workspace?types=FOLDER&types=REPORT…, …/workspace/move', async () => {
-    const base = `/api/v1/deployments/${deploymentId}`;
-    const target = await cli.call('POST', `${base}/folders`, { body: { name: 'Move target' } });
-    const moving = await cli.call('POST', `${base}/folders`, { body: { name: 'Moving' } });
-    const targetId = (target.body as { id: number }).id;
-    const movingId = (moving.body as { id: number }).id;
-    const moved = await cli.call('POST', `${base}/workspace/move`, {
-      body: { type: 'FOLDER', id: movingId, folderId: targetId },
-    });
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body).toMatchObject({ type: 'FOLDER', id: movingId, folderId: targetId });
-    for (const path of ['workspace', 'shared-workspace']) {
-      const answer = await cli.call('GET', `${base}/${path}`, {
-        query: [
-          ['folderId', String(targetId)],
-          ['types', 'FOLDER'],
-          ['types', 'REPORT'],
-          ['search', 'mov'],
-          ['orderByField', 'name'],
-          ['orderByDirection', 'desc'],
-          ['first', '20'],
-        ],
-      });
-      expect(answer.status, answer.text).toBe(200);
-      expect(listOfAnswer(answer)).toEqual([
-        { id: movingId, type: 'FOLDER', name: 'Moving', folderId: targetId, updatedAt: expect.any(String) },
-      ]);
-    }
-    const toRoot = await cli.call('POST', `${base}/workspace/move`, {
-      body: { type: 'FOLDER', id: movingId, folderId: null },
-    });
-    expect(toRoot.body).toMatchObject({ folderId: null });
-    const root = await cli.call('GET', `${base}/workspace`);
-    expect(listOfAnswer(root).map((item) => item.id)).toEqual(expect.arrayContaining([targetId, movingId]));
   });
 
   it('spec: GET /api/v1/spec', async () => {
