@@ -2,6 +2,7 @@ import type { OperationResult, Operations } from '@platform/contract';
 import { formatKeyValues } from '../output/key-values.js';
 
 type Dashboard = OperationResult<Operations['getDashboard']>;
+type WidgetThread = OperationResult<Operations['getDashboardWidgetThread']>;
 
 export function formatDashboard(dashboard: Dashboard): string {
   return formatKeyValues([
@@ -17,4 +18,12 @@ export function formatDashboard(dashboard: Dashboard): string {
     ['allow embed', dashboard.allowEmbed],
     ['restrict data download', dashboard.restrictDataDownload ?? false],
   ]);
+}
+
+export function formatWidgetThread(thread: WidgetThread): string {
+  if (thread.chatId === null) return 'no thread attached to this widget';
+  const lines = thread.messages
+    .filter((message) => message.content.trim() !== '')
+    .map((message) => `${message.role === 'user' ? 'Q' : 'A'}: ${message.content}`);
+  return [`thread ${thread.chatId}`, ...lines].join('\n');
 }

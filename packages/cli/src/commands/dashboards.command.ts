@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { parseId } from '../program/argument-parsers.js';
+import { CliError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
-import { formatDashboard } from './dashboard-views.js';
+import { formatDashboard, formatWidgetThread } from './dashboard-views.js';
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
@@ -33,4 +34,51 @@ export function registerDashboardsCommands(program: Command, context: CommandCon
       const dashboard = await client.call('getDashboardByPublicId', { params: { publicId } });
       context.render(options, dashboard, formatDashboard);
     });
+
+  addDeploymentOption(addVerb(dashboards, 'thread', "show the chat thread of a dashboard's AI widget"))
+    .argument('<dashboardId>', 'dashboard id', parseId)
+    .argument('<widgetId>', 'the AI widget id')
+    .action(async (id: number, widgetId: string, options: DeploymentOptions) => {
+      const client = await context.client(options);
+      const thread = await client.call('getDashboardWidgetThread', {
+        params: { deploymentId: options.deployment, dashboardId: id, widgetId },
+      });
+      context.render(options, thread, formatWidgetThread);
+    });
+
+  addDeploymentOption(addVerb(dashboards, 'ask', "ask a dashboard's AI widget a follow-up question"))
+    .argument('<dashboardId>', 'dashboard id', parseId)
+    .argument('<widgetId>', 'the AI widget id')
+    .argument('<question>', 'the question')
+    .option('--chat <chatId>', 'continue your follow-up thread (printed after each answer)')
+    .option('--timezone <zone>', 'IANA time zone for dates in the answer')
+    .action(
+      async (
+        id: number,
+        widgetId: string,
+        question: string,
+        options: DeploymentOptions & { chat?: string; timezone?: string },
+      ) => {
+        const client = await context.client(options);
+        const lines = client.callLines('streamDashboardWidgetChat', {
+          params: { deploymentId: options.deployment, dashboardId: id, widgetId },
+          body: { input: question, chatId: options.chat, timezone: options.timezone },
+        });
+        let chatId: string | null = null;
+        for await (const line of lines) {
+          if (options.json) context.print(JSON.stringify(line));
+          else if (line.error !== undefined) throw new CliError(line.error);
+          else if (
+            line.role === 'assistant' &&
+            !line.isInProcess &&
+            line.content &&
+            !line.id.startsWith('__')
+          ) {
+            context.print(line.content);
+          }
+          if (line.id === '__state__' && line.state?.chatId) chatId = line.state.chatId;
+        }
+        if (chatId !== null && !options.json) context.note(`(follow up with --chat ${chatId})`);
+      },
+    );
 }

@@ -352,4 +352,12 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['dashboards', 'get', '4', '--deployment', '5', '--version-number', '2'],
   },
   getDashboardByPublicId: { command: 'dashboards open', example: ['dashboards', 'open', 'AbCdEfGh1234'] },
+  getDashboardWidgetThread: {
+    command: 'dashboards thread',
+    example: ['dashboards', 'thread', '4', 'assistant', '--deployment', '5'],
+  },
+  streamDashboardWidgetChat: {
+    command: 'dashboards ask',
+    example: ['dashboards', 'ask', '4', 'assistant', 'and by month?', '--deployment', '5', '--chat', 'c1'],
+  },
 };

@@ -14,6 +14,8 @@ import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
 import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
+import { getDashboardWidgetThread } from './dashboards/get-dashboard-widget-thread.operation.js';
+import { streamDashboardWidgetChat } from './dashboards/stream-dashboard-widget-chat.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
 import { connectGithub } from './data-model/connect-github.operation.js';
 import { createBranch } from './data-model/create-branch.operation.js';
@@ -258,6 +260,8 @@ export const operations = {
   publishDashboard,
   getDashboard,
   getDashboardByPublicId,
+  getDashboardWidgetThread,
+  streamDashboardWidgetChat,
 } as const;
 
 export type Operations = typeof operations;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ChatMessageId, ChatStateMessage } from './chat.schema.js';
 import { EntityId, IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
 import { FillMissingRows, PeriodComparison, ReportKind, ReportPreferences } from './report.schema.js';
 import { RunReportInput } from './report-run.schema.js';
@@ -380,3 +381,35 @@ export const DashboardPythonResult = z
     data: z.unknown().optional(),
   })
   .meta({ id: 'DashboardPythonResult' });
+
+/** The chat thread an AI widget shows, read as any viewer of the dashboard may read it. */
+export const DashboardWidgetThread = z
+  .object({
+    chatId: z
+      .string()
+      .nullable()
+      .meta({ description: "The widget's stored thread; null when none is attached." }),
+    messages: z.array(ChatStateMessage),
+  })
+  .meta({ id: 'DashboardWidgetThread' });
+
+/** A follow-up question to an AI widget, answered in the caller's own thread of the deployment's agent. */
+export const DashboardWidgetChatInput = z
+  .strictObject({
+    input: text()
+      .min(1)
+      .max(20_000)
+      .optional()
+      .meta({ description: 'The question; without it the thread is re-joined.' }),
+    chatId: text().min(1).max(64).optional().meta({
+      description:
+        "The caller's own follow-up thread, from an earlier answer's `__state__`; absent: a new thread.",
+    }),
+    messageId: ChatMessageId.optional(),
+    timezone: text()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: 'IANA time zone for dates in answers; default UTC.' }),
+  })
+  .meta({ id: 'DashboardWidgetChatInput' });

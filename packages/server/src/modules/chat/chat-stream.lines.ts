@@ -53,7 +53,7 @@ export function usageLine(usage: AgentUsage, sort: number): ChatStreamMessage {
 }
 
 /** What the state lists of a stored message; positions are renumbered from 0 in thread order. */
-function stateMessageOf(message: ChatMessageRow, index: number): StateMessage {
+export function stateMessageOf(message: ChatMessageRow, index: number): StateMessage {
   return {
     id: message.messageId,
     role: message.role,

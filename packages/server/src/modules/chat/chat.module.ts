@@ -3,11 +3,13 @@ import type { AgentsServices } from '../agents/agents.module.js';
 import type { DataApiServices } from '../data-api/data-api.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
+import { AccountUserChatService } from './account-user-chat.service.js';
 import { chatRoutes } from './chat.routes.js';
 import { ChatAuthenticationService } from './chat-authentication.service.js';
 import { ChatRequestsService } from './chat-requests.service.js';
 import { ChatSessionBuilder } from './chat-session.builder.js';
 import { ChatStreamService } from './chat-stream.service.js';
+import { ChatThreadsRepository } from './chat-threads.repository.js';
 import { ChatUsersService } from './chat-users.service.js';
 import { PlatformTokenVerifier } from './platform-token.verifier.js';
 import { createAgentTools } from './tools/create-agent-tools.js';
@@ -48,8 +50,14 @@ export function createChatModule(
     chatUsers,
     chatStreams,
   );
+  const accountUserChat = new AccountUserChatService(
+    chatAgents,
+    chatSessions,
+    chatStreams,
+    new ChatThreadsRepository(database),
+  );
   return {
-    services: { chatUsers, chatAuthentication, chatSessions, chatStreams, chatRequests },
+    services: { chatUsers, chatAuthentication, chatSessions, chatStreams, chatRequests, accountUserChat },
     handlers: chatRoutes(chatRequests),
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.

@@ -1,13 +1,17 @@
 import type { Platform } from '../../platform/platform.js';
+import type { ChatModule } from '../chat/chat.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
+import { DashboardWidgetChatService } from './dashboard-widget-chat.service.js';
 import { dashboardsRoutes } from './dashboards.routes.js';
 import { DashboardsService } from './dashboards.service.js';
 
 export interface DashboardsDependencies {
   /** Workbooks and reports are read through the workspace's service, with the caller's rights. */
   workspace: Pick<WorkspaceServices, 'dashboardSources'>;
+  /** AI widgets answer through the Chat API's agents. */
+  chat: Pick<ChatModule['services'], 'accountUserChat'>;
 }
 
 /**
@@ -20,9 +24,11 @@ export function createDashboardsModule(
 ) {
   const { database } = platform.store;
   const { dashboardSources } = dependencies.workspace;
+  const dashboards = new DashboardsService(database, dashboardSources);
   const services = {
-    dashboards: new DashboardsService(database, dashboardSources),
+    dashboards,
     dashboardPublish: new DashboardPublishService(database, dashboardSources),
+    dashboardWidgetChat: new DashboardWidgetChatService(dashboards, dependencies.chat.accountUserChat),
   };
   return {
     services,

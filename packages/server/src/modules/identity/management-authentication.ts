@@ -8,6 +8,8 @@ export interface ManagementRequestContext {
   principal: Principal;
   /** The `x-platform-client` header: `cli` when the platform CLI sent the request. */
   client: string | null;
+  /** Aborts when the client goes away (a streamed answer stops waiting for room to start). */
+  signal: AbortSignal;
 }
 
 /** The `management` scheme: an API key (401), then the operation's declared right for its role (403). */
@@ -19,6 +21,6 @@ export function managementAuthentication(
     const principal = await credentials.authenticate(request.headers.authorization);
     if (request.operation.action) authorization.requireAction(principal, request.operation.action);
     const client = request.headers['x-platform-client'];
-    return { principal, client: typeof client === 'string' ? client : null };
+    return { principal, client: typeof client === 'string' ? client : null, signal: request.clientGone() };
   };
 }
