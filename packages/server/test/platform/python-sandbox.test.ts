@@ -150,34 +150,48 @@ describe('the Python sandbox', () => {
     const outside = join(tmpdir(), `platform-sandbox-escape-${randomUUID()}.txt`);
     const result = await sandbox.run({
       input: null,
-      code: attempts(
-        'import os\nos.symlink("/etc/passwd", "passwd-link")\nos.symlink("/etc", "etc-link")\nresults["cwd"] = os.getcwd()',
-        {
-          passwd: 'open("/etc/passwd").read()',
-          symlink: 'open("passwd-link").read()',
-          directoryLink: 'open("etc-link/passwd").read()',
-          dotDot: 'open("../" * 12 + "etc/passwd").read()',
-          environ: 'open("/proc/self/environ", "rb").read()',
-          parentEnviron: 'open("/proc/%d/environ" % os.getppid(), "rb").read()',
-          rootListing: 'os.listdir("/")',
-          writeOutside: `open(${JSON.stringify(outside)}, "w").write("x")`,
-          writeInside: 'open("notes.txt", "w").write("kept"); assert open("notes.txt").read() == "kept"',
-          standardLibrary:
-            'import json, statistics, html, datetime, collections, tempfile; tempfile.mkdtemp()',
-        },
-      ),
+      code: attempts('import os\nresults["cwd"] = os.getcwd()\nos.mkdir("sub")', {
+        passwd: 'open("/etc/passwd").read()',
+        linkOut: 'os.symlink("/etc/passwd", "passwd-link")',
+        linkUp: 'os.symlink("../../../../etc", "etc-link")',
+        procLink: 'open("/proc/self/root/etc/passwd").read()',
+        cwdLink: 'open("/proc/self/cwd/../../../../etc/passwd").read()',
+        dotDot: 'open("../" * 12 + "etc/passwd").read()',
+        environ: 'open("/proc/self/environ", "rb").read()',
+        parentEnviron: 'open("/proc/%d/environ" % os.getppid(), "rb").read()',
+        rootListing: 'os.listdir("/")',
+        chdir: 'os.chdir("/")',
+        directoryOutside: 'os.open(os.path.dirname(os.__file__), os.O_RDONLY)',
+        directoryFd: [
+          // Inside the temp dir seen from the working directory, outside seen from sub/, where it applies.
+          'path = "../" * os.getcwd().count("/") + os.getcwd()[1:] + "/escape"',
+          'os.mkdir(path, dir_fd=os.open("sub", os.O_RDONLY))',
+        ].join('\n'),
+        writeOutside: `open(${JSON.stringify(outside)}, "w").write("x")`,
+        writeInside: 'open("notes.txt", "w").write("kept"); assert open("notes.txt").read() == "kept"',
+        linkDown:
+          'open("sub/f", "w").write("x"); os.symlink("sub/f", "f-link"); assert open("f-link").read() == "x"',
+        standardLibrary:
+          'import json, statistics, html, datetime, collections, tempfile, shutil\nshutil.rmtree(tempfile.mkdtemp())',
+      }),
     });
     const { cwd, ...outcomes } = result.data as Record<string, string>;
     expect(outcomes).toEqual({
       passwd: 'PermissionError',
-      symlink: 'PermissionError',
-      directoryLink: 'PermissionError',
+      linkOut: 'PermissionError',
+      linkUp: 'PermissionError',
+      procLink: 'PermissionError',
+      cwdLink: 'PermissionError',
       dotDot: 'PermissionError',
       environ: 'PermissionError',
       parentEnviron: 'PermissionError',
       rootListing: 'PermissionError',
+      chdir: 'PermissionError',
+      directoryOutside: 'PermissionError',
+      directoryFd: 'PermissionError',
       writeOutside: 'PermissionError',
       writeInside: 'allowed',
+      linkDown: 'allowed',
       standardLibrary: 'allowed',
     });
     expect(existsSync(outside)).toBe(false);

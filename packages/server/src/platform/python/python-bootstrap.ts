@@ -41,6 +41,8 @@ def _main():
     # cannot reach this closure (the hook is referenced from nowhere else once _main returns, and the
     # ways to its frames and cells, gc, tracing and traceback frames, are denied).
     lstat = posix.lstat
+    stat = posix.stat
+    len_of = len
     readlink = posix.readlink
     getcwd = posix.getcwd
     type_of = type
@@ -57,6 +59,7 @@ def _main():
     decode_bytes = bytes.decode
     link_mode = 0o120000
     type_mask = 0o170000
+    directory_mode = 0o040000
     write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
 
     def exact_text(value):
@@ -111,14 +114,22 @@ def _main():
     def is_inside(path, root):
         return path == root or path.startswith(root + '/')
 
-    def check_path(event, path, is_write, follows_last_link=True):
+    def base_of(event, directory_fd):
+        """Where a relative path starts: the working directory, or the directory an fd argument names."""
+        if directory_fd is None or directory_fd == -1:
+            return getcwd()
+        if type_of(directory_fd) is not int_type:
+            raise denied_error(event + ': dir_fd must be an int in the report sandbox')
+        return readlink('/proc/self/fd/' + str_type(directory_fd))
+
+    def check_path(event, path, is_write, follows_last_link=True, directory_fd=None):
         kind = type_of(path)
         if kind is int_type or kind is bool_type:
             return
-        text = exact_text(path)
+        text = '.' if path is None else exact_text(path)
         if text is None:
             raise denied_error(event + ': only str or bytes paths are allowed in the report sandbox')
-        absolute = (text if text.startswith('/') else getcwd() + '/' + text).rstrip('/')
+        absolute = (text if text.startswith('/') else base_of(event, directory_fd) + '/' + text).rstrip('/')
         last = absolute[absolute.rfind('/') + 1 :]
         if follows_last_link or last in ('', '.', '..'):
             real = resolve(absolute)
@@ -130,12 +141,31 @@ def _main():
         if not is_write:
             for root in readable_roots:
                 if is_inside(real, root):
+                    if event == 'open' and is_directory(real):
+                        break
                     return
         raise denied_error(event + ': ' + text + ' is outside the report sandbox')
 
+    def is_directory(path):
+        # A directory outside opened as an fd could anchor dir_fd paths the 'open' event does not show.
+        try:
+            return stat(path).st_mode & type_mask == directory_mode
+        except OSError:
+            return False
+
+    def check_link_target(target):
+        # Only links down from their own directory: wherever a link is moved inside the temp dir, and
+        # whatever races a thread runs, a path inside then stays inside.
+        text = exact_text(target)
+        if text is None or text.startswith('/'):
+            raise denied_error('os.symlink: only relative links down into the temp dir are allowed')
+        for part in text.split('/'):
+            if part in ('', '.', '..'):
+                raise denied_error('os.symlink: only relative links down into the temp dir are allowed')
+
     denied_events = frozenset(
         [
-            'os.system', 'os.fork', 'os.forkpty', 'os.kill', 'os.killpg', 'os.chroot', 'os.setuid',
+            'os.chdir', 'os.system', 'os.fork', 'os.forkpty', 'os.kill', 'os.killpg', 'os.chroot', 'os.setuid',
             'os.mkfifo', 'os.mknod', 'os.posix_spawn', 'os.posix_spawnp', 'os.add_dll_directory',
             'resource.setrlimit', 'resource.prlimit', 'signal.pthread_kill', 'sys._current_frames',
             'sys._current_exceptions', 'sys.settrace', 'sys.setprofile', 'sys.remote_exec',
@@ -156,15 +186,16 @@ def _main():
     )
     frame_attributes = frozenset(['tb_frame', 'gi_frame', 'cr_frame', 'ag_frame'])
     guarded_attributes = frozenset(['__code__'])
-    link_events = frozenset(['os.remove', 'os.rmdir', 'os.rename'])
-    # Events whose str or bytes arguments are paths, and whether they change the file system.
-    path_events = {
-        'os.listdir': False, 'os.scandir': False, 'os.chdir': False, 'os.getxattr': False,
-        'os.listxattr': False, 'os.mkdir': True, 'os.rmdir': True, 'os.remove': True, 'os.rename': True,
-        'os.link': True, 'os.truncate': True, 'os.chmod': True, 'os.chown': True, 'os.utime': True,
-        'os.chflags': True, 'os.lchflags': True, 'os.setxattr': True, 'os.removexattr': True,
-        'shutil.copyfile': True, 'shutil.copymode': True, 'shutil.copystat': True, 'shutil.copytree': True,
-        'shutil.move': True, 'shutil.rmtree': True, 'shutil.chown': True,
+    link_events = frozenset(['os.remove', 'os.rmdir', 'os.rename', 'os.symlink'])
+    read_events = frozenset(['os.listdir', 'os.scandir', 'os.getxattr', 'os.listxattr'])
+    # Per event: the positions of its path arguments, each with the position of its dir_fd (or None).
+    path_arguments = {
+        'os.listdir': ((0, None),), 'os.scandir': ((0, None),), 'os.getxattr': ((0, None),),
+        'os.listxattr': ((0, None),), 'os.mkdir': ((0, 2),), 'os.rmdir': ((0, 1),), 'os.remove': ((0, 1),),
+        'os.rename': ((0, 2), (1, 3)), 'os.link': ((0, 2), (1, 3)), 'os.symlink': ((1, 2),),
+        'os.truncate': ((0, None),), 'os.chmod': ((0, 2),), 'os.chown': ((0, 3),), 'os.utime': ((0, 3),),
+        'os.chflags': ((0, None),), 'os.lchflags': ((0, None),), 'os.setxattr': ((0, None),),
+        'os.removexattr': ((0, None),),
     }
 
     def hook(event, arguments):
@@ -175,15 +206,19 @@ def _main():
         if event == 'open':
             flags = arguments[2]
             check_path(event, arguments[0], type_of(flags) is not int_type or flags & write_flags != 0)
-        elif event == 'os.symlink':
-            # The link must be inside; where it points is checked whenever it is opened.
-            check_path(event, arguments[1], True, False)
-        elif event in path_events:
-            is_write = path_events[event]
-            follows_last_link = event not in link_events
-            for argument in arguments:
-                if exact_text(argument) is not None:
-                    check_path(event, argument, is_write, follows_last_link)
+        elif event in path_arguments:
+            if event == 'os.symlink':
+                check_link_target(arguments[0])
+            count = len_of(arguments)
+            for path_index, fd_index in path_arguments[event]:
+                directory_fd = arguments[fd_index] if fd_index is not None and fd_index < count else None
+                check_path(
+                    event,
+                    arguments[path_index],
+                    event not in read_events,
+                    event not in link_events,
+                    directory_fd,
+                )
         elif event == 'import':
             name = exact_text(arguments[0])
             if name is None or name.partition('.')[0] in denied_modules:
