@@ -146,6 +146,36 @@ describe('the Python sandbox', () => {
     expect(connections).toBe(0);
   });
 
+  it('runs scripts as nobody when the server is root, so the OS alone keeps the server environment from them', async () => {
+    // An interpreter under /root (pyenv) cannot be run by nobody: Debian's, where present, can.
+    const probed = await probePython(existsSync('/usr/bin/python3') ? '/usr/bin/python3' : null);
+    if (process.getuid?.() !== 0 || !existsSync('/usr/bin/python3')) return;
+    expect(probed.availability).toMatchObject({ available: true, runsAsOtherUser: true });
+    const [command = '', ...prefix] = probed.commandLine;
+    const program = [
+      'import os',
+      'print(os.getuid())',
+      'try:',
+      '    open("/proc/%d/environ" % os.getppid(), "rb").read()',
+      '    print("read")',
+      'except OSError as error:',
+      '    print(type(error).__name__)',
+    ].join('\n');
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(command, [...prefix, '-I', '-S', '-c', program], {
+        cwd: '/',
+        env: sandboxEnvironment('/'),
+      });
+      let text = '';
+      child.stdout.on('data', (chunk) => {
+        text += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', () => resolve(text.trim()));
+    });
+    expect(output).toBe('65534\nPermissionError');
+  });
+
   it('reads and writes only inside its temp dir, which is removed after the run', async () => {
     const outside = join(tmpdir(), `platform-sandbox-escape-${randomUUID()}.txt`);
     const result = await sandbox.run({

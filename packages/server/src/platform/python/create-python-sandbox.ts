@@ -45,9 +45,11 @@ export function createPythonSandbox(options: PythonSandboxOptions): PythonSandbo
   return {
     availability: async () => (await probe()).availability,
     run: async (request) => {
-      const { availability, commandLine } = await probe();
-      if (!availability.available) throw new PythonUnavailableError(availability.reason);
-      return queue.use(() => runPythonProcess(commandLine, request, limits));
+      const probedPython = await probe();
+      if (!probedPython.availability.available) {
+        throw new PythonUnavailableError(probedPython.availability.reason);
+      }
+      return queue.use(() => runPythonProcess(probedPython, request, limits));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PythonAvailability, pythonInstallHint } from './python-sandbox.js';
@@ -54,16 +54,57 @@ const networkNamespacePrefixes = [
   ['unshare', '--net', '--map-root-user', '--'],
 ];
 
+/** `nobody`: a server running as root runs scripts as this user, so the OS denies what root could read. */
+export const sandboxUserId = 65534;
+const dropToSandboxUser = [
+  'setpriv',
+  `--reuid=${sandboxUserId}`,
+  `--regid=${sandboxUserId}`,
+  '--clear-groups',
+  '--no-new-privs',
+  '--',
+];
+
 export interface ProbedPython {
   availability: PythonAvailability;
-  /** The command line before the interpreter's own arguments: a namespace prefix and the executable. */
+  /** The command line before the interpreter's own arguments: isolation prefixes and the executable. */
   commandLine: string[];
+  /** The user the script runs as when it is not the server's: its temp dir is given to that user. */
+  runUserId: number | null;
+}
+
+interface Isolation {
+  prefix: string[];
+  networkIsolation: 'namespace' | 'audit-hook';
+  runUserId: number | null;
+}
+
+/** The strongest first: a namespace and another user, then either, then the audit hook alone. */
+function isolationCandidates(): Isolation[] {
+  const isRoot = process.getuid?.() === 0;
+  const users = isRoot ? [dropToSandboxUser, []] : [[]];
+  const candidates: Isolation[] = [];
+  for (const user of users) {
+    for (const namespace of [...networkNamespacePrefixes, []]) {
+      candidates.push({
+        prefix: [...namespace, ...user],
+        networkIsolation: namespace.length > 0 ? 'namespace' : 'audit-hook',
+        runUserId: user.length > 0 ? sandboxUserId : null,
+      });
+    }
+  }
+  return candidates.sort((left, right) => rank(right) - rank(left));
+}
+
+function rank(isolation: Isolation): number {
+  return (isolation.networkIsolation === 'namespace' ? 2 : 0) + (isolation.runUserId === null ? 0 : 1);
 }
 
 /**
  * Finds the interpreter (PLATFORM_PYTHON, else `python3` on PATH), resolves it to its real executable
- * (a pyenv shim needs the server's PATH and HOME; the runs get neither), and checks whether an empty
- * network namespace can be entered here.
+ * (a pyenv shim needs the server's PATH and HOME; the runs get neither), then keeps the strongest
+ * isolation that works here: an empty network namespace, and another user when the server is root (an
+ * interpreter under /root cannot be run by it; Debian's /usr/bin/python3 can).
  */
 export async function probePython(command: string | null): Promise<ProbedPython> {
   const directory = await mkdtemp(join(tmpdir(), 'platform-python-probe-'));
@@ -93,39 +134,53 @@ export async function probePython(command: string | null): Promise<ProbedPython>
         `${described} is Python ${probe.version}; reports need 3.8 or newer: ${pythonInstallHint}`,
       );
     }
-    for (const prefix of networkNamespacePrefixes) {
-      const [program = 'unshare', ...rest] = prefix;
-      const entered = await runQuietly(
-        program,
-        [...rest, probe.executable, '-I', '-S', '-B', '-c', 'pass'],
-        sandboxEnvironment(directory),
-        directory,
-      );
-      if (entered.exitCode === 0) {
+    for (const isolation of isolationCandidates()) {
+      if (await works(isolation, probe.executable)) {
         return {
-          availability: available(probe, 'namespace'),
-          commandLine: [...prefix, probe.executable],
+          availability: available(probe, isolation),
+          commandLine: [...isolation.prefix, probe.executable],
+          runUserId: isolation.runUserId,
         };
       }
     }
-    return { availability: available(probe, 'audit-hook'), commandLine: [probe.executable] };
+    return unavailable(`${described} does not start in the sandbox: ${pythonInstallHint}`);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
 }
 
-function available(
-  probe: { executable: string; version: string },
-  networkIsolation: 'namespace' | 'audit-hook',
-) {
+/** Whether the interpreter starts this way and can write in a temp dir given to the run's user. */
+async function works(isolation: Isolation, executable: string): Promise<boolean> {
+  const directory = await mkdtemp(join(tmpdir(), 'platform-python-probe-'));
+  try {
+    if (isolation.runUserId !== null) await chown(directory, isolation.runUserId, isolation.runUserId);
+    const commandLine = [
+      ...isolation.prefix,
+      executable,
+      '-I',
+      '-S',
+      '-B',
+      '-c',
+      'open("probe", "w").close()',
+    ];
+    const [program = executable, ...rest] = commandLine;
+    const outcome = await runQuietly(program, rest, sandboxEnvironment(directory), directory);
+    return outcome.exitCode === 0;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+function available(probe: { executable: string; version: string }, isolation: Isolation) {
   return {
     available: true as const,
     version: probe.version,
     executable: probe.executable,
-    networkIsolation,
+    networkIsolation: isolation.networkIsolation,
+    runsAsOtherUser: isolation.runUserId !== null,
   };
 }
 
 function unavailable(reason: string): ProbedPython {
-  return { availability: { available: false, reason }, commandLine: [] };
+  return { availability: { available: false, reason }, commandLine: [], runUserId: null };
 }

@@ -8,6 +8,8 @@ export type PythonAvailability =
       executable: string;
       /** `namespace`: runs in a network namespace of their own; `audit-hook`: only the hook denies sockets. */
       networkIsolation: 'namespace' | 'audit-hook';
+      /** True when the server is root and scripts run as `nobody` (the OS then guards files too). */
+      runsAsOtherUser: boolean;
     }
   | { available: false; reason: string };
 

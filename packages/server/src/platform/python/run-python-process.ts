@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { sandboxEnvironment } from './probe-python.js';
+import { type ProbedPython, sandboxEnvironment } from './probe-python.js';
 import { pythonBootstrapSource } from './python-bootstrap.js';
 import type { PythonRunRequest, PythonRunResult, PythonSandboxLimits } from './python-sandbox.js';
 
@@ -86,12 +86,13 @@ async function restorePermissions(directory: string): Promise<void> {
  * (killed whole on the wall-clock limit), output capped, the directory removed however the run ended.
  */
 export async function runPythonProcess(
-  commandLine: string[],
+  { commandLine, runUserId }: Pick<ProbedPython, 'commandLine' | 'runUserId'>,
   request: PythonRunRequest,
   limits: PythonSandboxLimits,
 ): Promise<PythonRunResult> {
   const directory = await mkdtemp(join(tmpdir(), 'platform-python-'));
   try {
+    if (runUserId !== null) await chown(directory, runUserId, runUserId);
     const [command = 'python3', ...prefixArguments] = commandLine;
     const timeLimit = Math.min(request.timeLimitMs ?? limits.timeLimitMs, limits.timeLimitMs);
     const child = spawn(
