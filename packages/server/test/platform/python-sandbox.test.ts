@@ -262,6 +262,9 @@ describe('the Python sandbox', () => {
         strSubclass:
           'S = type("S", (str,), {"startswith": lambda self, p: True, "partition": lambda self, s: ("json", "", "")}); __import__(S("ctypes"))',
         gc: 'import gc; gc.get_objects()',
+        // An object whose comparison would run inside the hook, where its frames could be reached.
+        forgedEvent:
+          'Evil = type("Evil", (), {"__eq__": lambda self, other: True})\nsys.audit("os.mkdir", "x", 0, Evil())',
         tracebackFrame:
           'exec("try:\\n open(\'/etc/passwd\')\\nexcept PermissionError as e:\\n e.__traceback__.tb_next.tb_frame")',
         trace: 'sys.settrace(lambda *a: None)',
@@ -272,6 +275,7 @@ describe('the Python sandbox', () => {
       rebound: 'PermissionError',
       strSubclass: 'PermissionError',
       gc: 'PermissionError',
+      forgedEvent: 'PermissionError',
       tracebackFrame: 'PermissionError',
       trace: 'PermissionError',
       limits: 'PermissionError',

@@ -116,10 +116,13 @@ def _main():
 
     def base_of(event, directory_fd):
         """Where a relative path starts: the working directory, or the directory an fd argument names."""
-        if directory_fd is None or directory_fd == -1:
+        # Types are checked before any comparison: a comparison could run the script's code in here.
+        if directory_fd is None:
             return getcwd()
         if type_of(directory_fd) is not int_type:
             raise denied_error(event + ': dir_fd must be an int in the report sandbox')
+        if directory_fd == -1:
+            return getcwd()
         return readlink('/proc/self/fd/' + str_type(directory_fd))
 
     def check_path(event, path, is_write, follows_last_link=True, directory_fd=None):
