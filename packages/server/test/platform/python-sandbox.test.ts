@@ -268,6 +268,8 @@ describe('the Python sandbox', () => {
         tracebackFrame:
           'exec("try:\\n open(\'/etc/passwd\')\\nexcept PermissionError as e:\\n e.__traceback__.tb_next.tb_frame")',
         trace: 'sys.settrace(lambda *a: None)',
+        marshal: 'import marshal; marshal.loads(marshal.dumps(compile("1", "x", "eval")))',
+        codeObject: '(lambda: 1).__code__.replace(co_consts=(2,))',
         limits: 'import resource; resource.setrlimit(resource.RLIMIT_AS, (-1, -1))',
       }),
     });
@@ -278,6 +280,8 @@ describe('the Python sandbox', () => {
       forgedEvent: 'PermissionError',
       tracebackFrame: 'PermissionError',
       trace: 'PermissionError',
+      marshal: 'PermissionError',
+      codeObject: 'PermissionError',
       limits: 'PermissionError',
     });
   });

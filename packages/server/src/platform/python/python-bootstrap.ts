@@ -173,7 +173,7 @@ def _main():
             'resource.setrlimit', 'resource.prlimit', 'signal.pthread_kill', 'sys._current_frames',
             'sys._current_exceptions', 'sys.settrace', 'sys.setprofile', 'sys.remote_exec',
             'sys.monitoring.register_callback', 'gc.get_objects', 'gc.get_referrers', 'gc.get_referents',
-            'code.__new__', 'function.__new__', 'webbrowser.open', 'urllib.Request',
+            'code.__new__', 'function.__new__', 'marshal.loads', 'marshal.load', 'webbrowser.open', 'urllib.Request',
         ]
     )
     denied_prefixes = (
@@ -261,6 +261,9 @@ def _main():
         'platform_output': platform_output,
     }
     code = compile(request['code'], '<report>', 'exec')
+    # Modules still to import compile from their source: loading compiled files would need marshal,
+    # which is denied because hand-made bytecode can corrupt memory.
+    sys.pycache_prefix = '/dev/null/pycache'
     sys.addaudithook(hook)
     return code, namespace, finish
 
