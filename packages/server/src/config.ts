@@ -56,6 +56,10 @@ export interface Config {
   analystActive: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
+  /** PLATFORM_PYTHON: the interpreter `html` reports run with (default: `python3` on PATH). */
+  pythonCommand: string | null;
+  /** PLATFORM_PYTHON_CONCURRENCY: report scripts run at once (default 2); the others wait. */
+  pythonConcurrentRuns: number;
 }
 
 export class ConfigError extends Error {}
@@ -219,5 +223,7 @@ export function loadConfig(
       1,
     ),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
+    pythonCommand: optional(environment, 'PLATFORM_PYTHON'),
+    pythonConcurrentRuns: integer(environment, 'PLATFORM_PYTHON_CONCURRENCY', 2, 1),
   };
 }

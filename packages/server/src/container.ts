@@ -26,6 +26,7 @@ import { createJobRunner } from './platform/jobs/create-job-runner.js';
 import { AnalystThreadPool } from './platform/llm/builtin-analyst/analyst-thread-pool.js';
 import { createAgentRunner } from './platform/llm/create-agent-runner.js';
 import type { Platform } from './platform/platform.js';
+import { createPythonSandbox } from './platform/python/create-python-sandbox.js';
 import { createStreamBus } from './platform/streams/create-stream-bus.js';
 import { createWarehouse } from './platform/warehouse/create-warehouse.js';
 import { WarehousePool } from './platform/warehouse/warehouse-pool.js';
@@ -107,6 +108,10 @@ async function createPlatform(config: Config, logger: Logger, options: Container
         logger,
         analyst: analystPool,
         idleTimeoutMilliseconds: config.llmTimeoutSeconds * 1000,
+      }),
+      python: createPythonSandbox({
+        command: config.pythonCommand,
+        limits: { concurrentRuns: config.pythonConcurrentRuns },
       }),
     };
   } catch (error) {

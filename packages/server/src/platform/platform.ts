@@ -7,6 +7,7 @@ import type { GitStore } from './git-store/git-store.js';
 import type { JobRunner } from './jobs/job-runner.js';
 import type { AgentRunner } from './llm/agent-turn.types.js';
 import type { AnalystThreadPool } from './llm/builtin-analyst/analyst-thread-pool.js';
+import type { PythonSandbox } from './python/python-sandbox.js';
 import type { StreamBus } from './streams/stream-bus.js';
 import type { WarehousePool } from './warehouse/warehouse-pool.js';
 
@@ -30,4 +31,6 @@ export interface Platform {
   /** The built-in analyst's worker threads (the agent runner plans with them). */
   analystPool: AnalystThreadPool;
   agentRunner: AgentRunner;
+  /** Runs the Python of `html` reports (no network, temp dir only, limits). */
+  python: PythonSandbox;
 }
