@@ -101,12 +101,17 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       name: 'fuzz dashboard',
     },
   );
+  const htmlReport = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/reports`, {
+    name: 'fuzz html',
+    kind: 'html',
+    meta: { pythonCode: "platform_output(html='<p>fuzz</p>')" },
+  });
   const dashboard = await expectStatus(
     call,
     200,
     'POST',
     `/api/v1/deployments/${deploymentId}/workbooks/${dashboardWorkbook.id}/publish`,
-    { config: dashboardConfigOf(Number(report.id)) },
+    { config: dashboardConfigOf(Number(report.id), Number(htmlReport.id)) },
   );
   const folders = `/api/v1/deployments/${deploymentId}/folders`;
   const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
@@ -128,6 +133,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       folderId: Number(folder.id),
       spareFolderId: Number(spareFolder.id),
       dashboardWorkbookId: Number(dashboardWorkbook.id),
+      htmlReportId: Number(htmlReport.id),
       dashboardId: Number(dashboard.id),
       dashboardPublicId: String(dashboard.publicId),
     },

@@ -3,6 +3,7 @@ import { formatKeyValues } from '../output/key-values.js';
 
 type Dashboard = OperationResult<Operations['getDashboard']>;
 type WidgetThread = OperationResult<Operations['getDashboardWidgetThread']>;
+type PythonResult = OperationResult<Operations['runDashboardPython']>;
 
 export function formatDashboard(dashboard: Dashboard): string {
   return formatKeyValues([
@@ -26,4 +27,12 @@ export function formatWidgetThread(thread: WidgetThread): string {
     .filter((message) => message.content.trim() !== '')
     .map((message) => `${message.role === 'user' ? 'Q' : 'A'}: ${message.content}`);
   return [`thread ${thread.chatId}`, ...lines].join('\n');
+}
+
+export function formatPythonResult(result: PythonResult): string {
+  const parts = [result.stdout.trimEnd()];
+  if (result.stderr.trim() !== '') parts.push(`stderr:\n${result.stderr.trimEnd()}`);
+  if (result.html) parts.push(`html: ${result.html.length} characters (--json shows it)`);
+  if (result.data !== undefined) parts.push(`data: ${JSON.stringify(result.data)}`);
+  return parts.filter((part) => part !== '').join('\n') || '(no output)';
 }

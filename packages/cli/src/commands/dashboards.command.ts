@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { parseId } from '../program/argument-parsers.js';
-import { CliError } from '../program/cli-errors.js';
+import { CliError, UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
-import { formatDashboard, formatWidgetThread } from './dashboard-views.js';
+import { formatDashboard, formatPythonResult, formatWidgetThread } from './dashboard-views.js';
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
@@ -81,4 +82,38 @@ export function registerDashboardsCommands(program: Command, context: CommandCon
         if (chatId !== null && !options.json) context.note(`(follow up with --chat ${chatId})`);
       },
     );
+
+  addVerb(dashboards, 'python', "run the Python of a dashboard's html report in the server's sandbox")
+    .argument('<publicId>', 'the public id of the dashboard')
+    .option('--report <reportId>', 'the html report (default: the only one)', parseId)
+    .option('--code <file>', 'run this file instead of the published code (needs edit rights)')
+    .option('--filters <json>', 'dashboard filters as a JSON array')
+    .action(
+      async (
+        publicId: string,
+        options: CommonOptions & { report?: number; code?: string; filters?: string },
+      ) => {
+        const client = await context.client(options);
+        const result = await client.call('runDashboardPython', {
+          params: { publicId },
+          body: {
+            reportId: options.report,
+            code: options.code === undefined ? undefined : await readFile(options.code, 'utf8'),
+            filters: options.filters === undefined ? undefined : filtersOf(options.filters),
+          },
+        });
+        context.render(options, result, formatPythonResult);
+      },
+    );
+}
+
+function filtersOf(text: string): unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--filters must be JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!Array.isArray(parsed)) throw new UsageError('--filters must be a JSON array of filters');
+  return parsed;
 }

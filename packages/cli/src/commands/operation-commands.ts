@@ -356,6 +356,10 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'dashboards thread',
     example: ['dashboards', 'thread', '4', 'assistant', '--deployment', '5'],
   },
+  runDashboardPython: {
+    command: 'dashboards python',
+    example: ['dashboards', 'python', 'AbCdEfGh1234', '--report', '12', '--filters', '[]'],
+  },
   streamDashboardWidgetChat: {
     command: 'dashboards ask',
     example: ['dashboards', 'ask', '4', 'assistant', 'and by month?', '--deployment', '5', '--chat', 'c1'],

@@ -15,6 +15,7 @@ import { listApiKeys } from './api-keys/list-api-keys.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
 import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
 import { getDashboardWidgetThread } from './dashboards/get-dashboard-widget-thread.operation.js';
+import { runDashboardPython } from './dashboards/run-dashboard-python.operation.js';
 import { streamDashboardWidgetChat } from './dashboards/stream-dashboard-widget-chat.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
 import { connectGithub } from './data-model/connect-github.operation.js';
@@ -262,6 +263,7 @@ export const operations = {
   getDashboardByPublicId,
   getDashboardWidgetThread,
   streamDashboardWidgetChat,
+  runDashboardPython,
 } as const;
 
 export type Operations = typeof operations;

@@ -28,6 +28,7 @@ const placeholderResources: AccountResources = {
   reportPublicId: 'PathParams01',
   spareFolderId: 1,
   dashboardWorkbookId: 1,
+  htmlReportId: 1,
   dashboardId: 1,
   dashboardPublicId: 'PathParams02',
 };

@@ -147,6 +147,7 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     dbtSyncJobId,
     reportId,
     dashboardWorkbookId: dashboard.workbookId,
+    htmlReportId: dashboard.htmlReportId,
     dashboardId: dashboard.id,
     dashboardPublicId: dashboard.publicId,
     reportPublicId: (report.body as { publicId: string }).publicId,
@@ -162,7 +163,10 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   };
 }
 
-/** A second workbook with a published dashboard (one CHART widget on the report). */
+/** The Python of the security dashboard's html report: quick, and it needs nothing. */
+export const securityPythonCode = "platform_output(html='<p>security</p>')";
+
+/** A second workbook with a published dashboard (widgets on the report, an AI widget, an html report). */
 async function publishDashboardOf(server: TestServer, deploymentId: number, reportId: number) {
   const workbook = await server.request({
     method: 'POST',
@@ -172,13 +176,21 @@ async function publishDashboardOf(server: TestServer, deploymentId: number, repo
   if (workbook.status !== 201)
     throw new Error(`could not create a workbook: ${JSON.stringify(workbook.body)}`);
   const workbookId = (workbook.body as Named).id;
+  const htmlReport = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/reports`,
+    body: { name: 'security html', kind: 'html', workbookId, meta: { pythonCode: securityPythonCode } },
+  });
+  if (htmlReport.status !== 201)
+    throw new Error(`could not create a report: ${JSON.stringify(htmlReport.body)}`);
+  const htmlReportId = (htmlReport.body as Named).id;
   const dashboard = await server.request({
     method: 'POST',
     url: `/api/v1/deployments/${deploymentId}/workbooks/${workbookId}/publish`,
-    body: { config: dashboardConfigOf(reportId) },
+    body: { config: dashboardConfigOf(reportId, htmlReportId) },
   });
   if (dashboard.status !== 200) throw new Error(`could not publish: ${JSON.stringify(dashboard.body)}`);
-  return dashboard.body as { id: number; publicId: string; workbookId: number };
+  return { ...(dashboard.body as { id: number; publicId: string; workbookId: number }), htmlReportId };
 }
 
 async function createRootFolder(server: TestServer, deploymentId: number, name: string): Promise<number> {

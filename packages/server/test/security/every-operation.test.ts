@@ -103,6 +103,7 @@ const placeholderResources: AccountResources = {
   folderId: 11,
   spareFolderId: 12,
   dashboardWorkbookId: 13,
+  htmlReportId: 15,
   dashboardId: 14,
   dashboardPublicId: 'SecurityDsh4',
 };

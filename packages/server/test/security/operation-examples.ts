@@ -21,6 +21,8 @@ export interface AccountResources {
   spareFolderId: number;
   /** The published dashboard of a second workbook (`dashboardWorkbookId`), with one CHART widget `chart` on `reportId`. */
   dashboardWorkbookId: number;
+  /** An `html` report whose Python (`meta.pythonCode`) the dashboard's `python` widget shows. */
+  htmlReportId: number;
   dashboardId: number;
   dashboardPublicId: string;
 }
@@ -59,13 +61,22 @@ const countQuery = { measures: ['orders.count'] };
 const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
 const onDashboard = ({ deploymentId, dashboardId }: AccountResources) => ({ deploymentId, dashboardId });
 
-/** A dashboard config with a CHART widget `chart` on a report and an AI widget `assistant`. */
-export function dashboardConfigOf(reportId: number) {
+/**
+ * A dashboard config with a CHART widget `chart` on a report, an AI widget `assistant` and a CHART widget
+ * `python` on an html report.
+ */
+export function dashboardConfigOf(reportId: number, htmlReportId: number) {
   return {
     kind: 'CLASSIC',
     widgets: [
       { id: 'chart', type: 'CHART', position: { x: 0, y: 0, w: 6, h: 4 }, config: { reportId } },
       { id: 'assistant', type: 'AI', position: { x: 6, y: 0, w: 6, h: 4 } },
+      {
+        id: 'python',
+        type: 'CHART',
+        position: { x: 0, y: 4, w: 6, h: 4 },
+        config: { reportId: htmlReportId },
+      },
     ],
   };
 }
@@ -312,11 +323,15 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   runReport: { params: onReport, body: () => ({ timeGrain: 'month' }) },
   publishDashboard: {
     params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
-    body: ({ reportId }) => ({ config: dashboardConfigOf(reportId) }),
+    body: ({ reportId, htmlReportId }) => ({ config: dashboardConfigOf(reportId, htmlReportId) }),
     contentLevel: 'edit',
   },
   getDashboard: { params: onDashboard, query: { versionNumber: '1' } },
   getDashboardByPublicId: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
+  runDashboardPython: {
+    params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }),
+    body: () => ({ filters: [] }),
+  },
   getDashboardWidgetThread: { params: (resources) => ({ ...onDashboard(resources), widgetId: 'assistant' }) },
   streamDashboardWidgetChat: {
     params: (resources) => ({ ...onDashboard(resources), widgetId: 'assistant' }),

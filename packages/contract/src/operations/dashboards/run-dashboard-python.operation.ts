@@ -12,7 +12,7 @@ export const runDashboardPython = defineOperation({
   tag: 'Dashboards',
   summary: 'Run the Python of an html report of a dashboard',
   description:
-    "Runs the code (default: the report's) with the dashboard's filters and the report's rows as input in a sandbox: no network, no file system beyond a temp dir, CPU and memory limits, 30 s. No Python on the server: 501 saying what to install.",
+    "Runs the code (default: the published report's `meta.pythonCode`; other code needs edit rights on the dashboard) with the dashboard's filters as input in a sandbox: no network, no file system beyond a temp dir, CPU and memory limits, 30 s. No Python on the server: 501 saying what to install.",
   action: 'ContentRead',
   params: DashboardPublicIdParams,
   body: RunDashboardPythonInput,

@@ -3,6 +3,7 @@ import type { ChatModule } from '../chat/chat.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
+import { DashboardPythonService } from './dashboard-python.service.js';
 import { DashboardWidgetChatService } from './dashboard-widget-chat.service.js';
 import { dashboardsRoutes } from './dashboards.routes.js';
 import { DashboardsService } from './dashboards.service.js';
@@ -19,7 +20,7 @@ export interface DashboardsDependencies {
  * workbook, each publish a frozen version with snapshots of the reports its widgets name.
  */
 export function createDashboardsModule(
-  platform: Pick<Platform, 'store'>,
+  platform: Pick<Platform, 'store' | 'python'>,
   dependencies: DashboardsDependencies,
 ) {
   const { database } = platform.store;
@@ -29,6 +30,7 @@ export function createDashboardsModule(
     dashboards,
     dashboardPublish: new DashboardPublishService(database, dashboardSources),
     dashboardWidgetChat: new DashboardWidgetChatService(dashboards, dependencies.chat.accountUserChat),
+    dashboardPython: new DashboardPythonService(dashboards, platform.python),
   };
   return {
     services,

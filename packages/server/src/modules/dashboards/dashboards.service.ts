@@ -49,14 +49,18 @@ export class DashboardsService {
   }
 
   async getByPublicId(principal: Principal, publicId: string): Promise<Dashboard> {
+    return this.atVersion(await this.findByPublicId(principal, publicId));
+  }
+
+  /** A dashboard of the caller's account by its public id, once the caller is shown to see it. */
+  async findByPublicId(principal: Principal, publicId: string): Promise<VisibleDashboard> {
     const [row] = await this.database
       .select()
       .from(dashboardsTable)
       .where(and(eq(dashboardsTable.accountId, principal.accountId), eq(dashboardsTable.publicId, publicId)));
     if (!row) throw notFound(`dashboard ${publicId}`);
     const scope = await this.sources.scopeOf(principal, row.deploymentId);
-    const visible = await this.visible(scope, row, `dashboard ${publicId}`);
-    return this.atVersion(visible);
+    return this.visible(scope, row, `dashboard ${publicId}`);
   }
 
   /** The dashboard once the caller is shown to see it (404 otherwise: its existence does not leak). */
