@@ -352,4 +352,29 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['dashboards', 'get', '4', '--deployment', '5', '--version-number', '2'],
   },
   getDashboardByPublicId: { command: 'dashboards open', example: ['dashboards', 'open', 'AbCdEfGh1234'] },
+  listDashboards: {
+    command: 'dashboards list',
+    example: ['dashboards', 'list', '--deployment', '5', '--status', 'archived', '--first', '20'],
+  },
+  listDashboardVersions: {
+    command: 'dashboards versions',
+    example: ['dashboards', 'versions', '4', '--deployment', '5'],
+  },
+  updateDashboard: {
+    command: 'dashboards update',
+    example: ['dashboards', 'update', '4', '--deployment', '5', '--title', 'Sales', '--no-allow-embed'],
+  },
+  updatePublishedAiWidgetThread: {
+    command: 'workbooks ai-thread',
+    example: workbooks(
+      'ai-thread',
+      '9',
+      '--widget',
+      'assistant',
+      '--thread',
+      'thread-1',
+      '--checksum',
+      'abc',
+    ),
+  },
 };

@@ -14,6 +14,9 @@ import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
 import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
+import { listDashboardVersions } from './dashboards/list-dashboard-versions.operation.js';
+import { listDashboards } from './dashboards/list-dashboards.operation.js';
+import { updateDashboard } from './dashboards/update-dashboard.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
 import { connectGithub } from './data-model/connect-github.operation.js';
 import { createBranch } from './data-model/create-branch.operation.js';
@@ -118,6 +121,7 @@ import { duplicateWorkbook } from './workbooks/duplicate-workbook.operation.js';
 import { getWorkbook } from './workbooks/get-workbook.operation.js';
 import { listWorkbooks } from './workbooks/list-workbooks.operation.js';
 import { publishDashboard } from './workbooks/publish-dashboard.operation.js';
+import { updatePublishedAiWidgetThread } from './workbooks/update-published-ai-widget-thread.operation.js';
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
@@ -258,6 +262,10 @@ export const operations = {
   publishDashboard,
   getDashboard,
   getDashboardByPublicId,
+  listDashboards,
+  listDashboardVersions,
+  updateDashboard,
+  updatePublishedAiWidgetThread,
 } as const;
 
 export type Operations = typeof operations;

@@ -59,11 +59,14 @@ const countQuery = { measures: ['orders.count'] };
 const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
 const onDashboard = ({ deploymentId, dashboardId }: AccountResources) => ({ deploymentId, dashboardId });
 
-/** A dashboard config with one CHART widget `chart` on a report. */
+/** A dashboard config with one CHART widget `chart` on a report and one AI widget `assistant`. */
 export function dashboardConfigOf(reportId: number) {
   return {
     kind: 'CLASSIC',
-    widgets: [{ id: 'chart', type: 'CHART', position: { x: 0, y: 0, w: 6, h: 4 }, config: { reportId } }],
+    widgets: [
+      { id: 'chart', type: 'CHART', position: { x: 0, y: 0, w: 6, h: 4 }, config: { reportId } },
+      { id: 'assistant', type: 'AI', position: { x: 6, y: 0, w: 6, h: 4 } },
+    ],
   };
 }
 const onUser = ({ userId }: AccountResources) => ({ userId });
@@ -314,4 +317,12 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   getDashboard: { params: onDashboard, query: { versionNumber: '1' } },
   getDashboardByPublicId: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
+  listDashboards: { params: onDeployment, query: { status: 'published', first: '5' } },
+  listDashboardVersions: { params: onDashboard, query: { first: '5' } },
+  updateDashboard: { params: onDashboard, body: () => ({ status: 'published' }), contentLevel: 'edit' },
+  updatePublishedAiWidgetThread: {
+    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
+    body: () => ({ widgetId: 'assistant', threadId: 'security-example-thread' }),
+    contentLevel: 'edit',
+  },
 };

@@ -1,13 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../platform/database/database.js';
 import type { Platform } from '../../platform/platform.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { DashboardChangesService } from './dashboard-changes.service.js';
+import { DashboardDraftsService } from './dashboard-drafts.service.js';
+import { DashboardListService } from './dashboard-list.service.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
 import { dashboardsRoutes } from './dashboards.routes.js';
 import { DashboardsService } from './dashboards.service.js';
+import { dashboardsTable } from './dashboards.tables.js';
 
 export interface DashboardsDependencies {
-  /** Workbooks and reports are read through the workspace's service, with the caller's rights. */
-  workspace: Pick<WorkspaceServices, 'dashboardSources'>;
+  /**
+   * Workbooks and reports are read through the workspace's service, with the caller's rights; drafts are
+   * saved by its workbooks service; grants on dashboards are kept by its resource policies, which this
+   * module tells where a dashboard belongs.
+   */
+  workspace: Pick<WorkspaceServices, 'dashboardSources' | 'workbooks' | 'resourcePolicies'>;
 }
 
 /**
@@ -19,11 +29,37 @@ export function createDashboardsModule(
   dependencies: DashboardsDependencies,
 ) {
   const { database } = platform.store;
-  const { dashboardSources } = dependencies.workspace;
+  const { dashboardSources, workbooks, resourcePolicies } = dependencies.workspace;
+  const dashboards = new DashboardsService(database, dashboardSources);
   const services = {
-    dashboards: new DashboardsService(database, dashboardSources),
+    dashboards,
     dashboardPublish: new DashboardPublishService(database, dashboardSources),
+    dashboardList: new DashboardListService(database, dashboardSources, dashboards),
+    dashboardChanges: new DashboardChangesService(database, dashboardSources, dashboards),
+    dashboardDrafts: new DashboardDraftsService(database, workbooks),
   };
+  // Resource policies on a dashboard: the workspace keeps the grants, this module says where it belongs.
+  resourcePolicies.useDashboards({
+    async locate(reader: Database, dashboardId: number) {
+      const [row] = await reader
+        .select({
+          accountId: dashboardsTable.accountId,
+          deploymentId: dashboardsTable.deploymentId,
+          workbookId: dashboardsTable.workbookId,
+        })
+        .from(dashboardsTable)
+        .where(eq(dashboardsTable.id, dashboardId));
+      return row ?? null;
+    },
+    async lock(transaction: Database, dashboardId: number) {
+      const rows = await transaction
+        .select({ id: dashboardsTable.id })
+        .from(dashboardsTable)
+        .where(eq(dashboardsTable.id, dashboardId))
+        .for('share');
+      return rows.length > 0;
+    },
+  });
   return {
     services,
     handlers: { ...dashboardsRoutes(services) },
