@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../platform/database/database.js';
 import type { Platform } from '../../platform/platform.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { DashboardChangesService } from './dashboard-changes.service.js';
 import { DashboardDraftsService } from './dashboard-drafts.service.js';
 import { DashboardListService } from './dashboard-list.service.js';
+import { dashboardLocator } from './dashboard-locator.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
 import { dashboardsRoutes } from './dashboards.routes.js';
 import { DashboardsService } from './dashboards.service.js';
-import { dashboardsTable } from './dashboards.tables.js';
 
 export interface DashboardsDependencies {
   /**
@@ -39,27 +37,7 @@ export function createDashboardsModule(
     dashboardDrafts: new DashboardDraftsService(database, workbooks),
   };
   // Resource policies on a dashboard: the workspace keeps the grants, this module says where it belongs.
-  resourcePolicies.useDashboards({
-    async locate(reader: Database, dashboardId: number) {
-      const [row] = await reader
-        .select({
-          accountId: dashboardsTable.accountId,
-          deploymentId: dashboardsTable.deploymentId,
-          workbookId: dashboardsTable.workbookId,
-        })
-        .from(dashboardsTable)
-        .where(eq(dashboardsTable.id, dashboardId));
-      return row ?? null;
-    },
-    async lock(transaction: Database, dashboardId: number) {
-      const rows = await transaction
-        .select({ id: dashboardsTable.id })
-        .from(dashboardsTable)
-        .where(eq(dashboardsTable.id, dashboardId))
-        .for('share');
-      return rows.length > 0;
-    },
-  });
+  resourcePolicies.useDashboards(dashboardLocator);
   return {
     services,
     handlers: { ...dashboardsRoutes(services) },
