@@ -1,9 +1,38 @@
 import type { OperationResult, Operations } from '@platform/contract';
 import { formatKeyValues } from '../output/key-values.js';
+import { type Column, formatTable } from '../output/table.js';
 
 type Dashboard = OperationResult<Operations['getDashboard']>;
 type WidgetThread = OperationResult<Operations['getDashboardWidgetThread']>;
 type PythonResult = OperationResult<Operations['runDashboardPython']>;
+type DashboardVersion = OperationResult<Operations['listDashboardVersions']>['items'][number];
+
+const dashboardColumns: Column<Dashboard>[] = [
+  { header: 'ID', value: (dashboard) => dashboard.id },
+  { header: 'PUBLIC ID', value: (dashboard) => dashboard.publicId },
+  { header: 'TITLE', value: (dashboard) => dashboard.title ?? null },
+  { header: 'WORKBOOK', value: (dashboard) => dashboard.workbookId },
+  { header: 'STATUS', value: (dashboard) => dashboard.status },
+  { header: 'VERSION', value: (dashboard) => dashboard.versionNumber },
+  { header: 'WIDGETS', value: (dashboard) => dashboard.config.widgets.length },
+];
+
+export function formatDashboards(dashboards: readonly Dashboard[]): string {
+  return dashboards.length === 0 ? 'no dashboards' : formatTable(dashboardColumns, dashboards);
+}
+
+const versionColumns: Column<DashboardVersion>[] = [
+  { header: 'VERSION', value: (version) => version.versionNumber },
+  { header: 'ID', value: (version) => version.versionId },
+  { header: 'TITLE', value: (version) => version.title },
+  { header: 'WIDGETS', value: (version) => version.widgetCount },
+  { header: 'BY', value: (version) => version.createdBy },
+  { header: 'PUBLISHED', value: (version) => version.createdAt },
+];
+
+export function formatDashboardVersions(versions: readonly DashboardVersion[]): string {
+  return versions.length === 0 ? 'no versions' : formatTable(versionColumns, versions);
+}
 
 export function formatDashboard(dashboard: Dashboard): string {
   return formatKeyValues([

@@ -1,20 +1,116 @@
 import { readFile } from 'node:fs/promises';
-import type { Command } from 'commander';
+import { dashboardStatuses, type UpdateDashboardInput } from '@platform/contract';
+import { type Command, Option } from 'commander';
 import { parseId } from '../program/argument-parsers.js';
 import { CliError, UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
-import { formatDashboard, formatPythonResult, formatWidgetThread } from './dashboard-views.js';
+import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
+import {
+  formatDashboard,
+  formatDashboards,
+  formatDashboardVersions,
+  formatPythonResult,
+  formatWidgetThread,
+} from './dashboard-views.js';
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
+}
+
+interface UpdateOptions extends DeploymentOptions {
+  title?: string;
+  description?: string;
+  allowEmbed?: boolean;
+  restrictDataDownload?: boolean;
+}
+
+/** The body of `dashboards update`: only what was given (the server leaves the rest as it is). */
+function updateBodyOf(options: UpdateOptions): UpdateDashboardInput {
+  const body: UpdateDashboardInput = {};
+  if (options.title !== undefined) body.title = options.title;
+  if (options.description !== undefined) body.description = options.description;
+  if (options.allowEmbed !== undefined) body.allowEmbed = options.allowEmbed;
+  if (options.restrictDataDownload !== undefined) body.restrictDataDownload = options.restrictDataDownload;
+  if (Object.keys(body).length === 0) {
+    throw new UsageError(
+      'nothing to change: give --title, --description, --[no-]allow-embed or --[no-]restrict-data-download',
+    );
+  }
+  return body;
 }
 
 export function registerDashboardsCommands(program: Command, context: CommandContext): void {
   const dashboards = program
     .command('dashboards')
     .description('dashboards published from workbooks (publish one with `platform workbooks publish`)');
+
+  addPagingOptions(addDeploymentOption(addVerb(dashboards, 'list', 'list the dashboards you may see')))
+    .addOption(new Option('--status <status>', 'only dashboards in this status').choices(dashboardStatuses))
+    .action(
+      async (
+        options: DeploymentOptions & PagingOptions & { status?: (typeof dashboardStatuses)[number] },
+      ) => {
+        const client = await context.client(options);
+        const page = await fetchPages(options, (paging) =>
+          client.call('listDashboards', {
+            params: { deploymentId: options.deployment },
+            query: { ...paging, status: options.status },
+          }),
+        );
+        context.render(options, page, (value) => formatDashboards(value.items));
+        if (!options.json) noteMorePages(context, page);
+      },
+    );
+
+  addPagingOptions(
+    addDeploymentOption(addVerb(dashboards, 'versions', "a dashboard's versions, newest first")),
+  )
+    .argument('<dashboardId>', 'dashboard id', parseId)
+    .action(async (id: number, options: DeploymentOptions & PagingOptions) => {
+      const client = await context.client(options);
+      const page = await fetchPages(options, (paging) =>
+        client.call('listDashboardVersions', {
+          params: { deploymentId: options.deployment, dashboardId: id },
+          query: paging,
+        }),
+      );
+      context.render(options, page, (value) => formatDashboardVersions(value.items));
+      if (!options.json) noteMorePages(context, page);
+    });
+
+  const setStatus = (verb: string, status: 'archived' | 'published', description: string) =>
+    addDeploymentOption(addVerb(dashboards, verb, description))
+      .argument('<dashboardId>', 'dashboard id', parseId)
+      .action(async (id: number, options: DeploymentOptions) => {
+        const client = await context.client(options);
+        const dashboard = await client.call('updateDashboard', {
+          params: { deploymentId: options.deployment, dashboardId: id },
+          body: { status },
+        });
+        context.render(options, dashboard, formatDashboard);
+      });
+  setStatus('archive', 'archived', 'archive a dashboard: viewers and embed users no longer see it');
+  setStatus('restore', 'published', 'publish an archived dashboard again (its latest version)');
+
+  addDeploymentOption(addVerb(dashboards, 'update', "change a dashboard's title, description or settings"))
+    .argument('<dashboardId>', 'dashboard id', parseId)
+    .option('--title <title>', 'the title')
+    .option('--description <text>', 'the description')
+    .option('--allow-embed', 'allow signed embedding (manage rights)')
+    .option('--no-allow-embed', 'refuse signed embedding (manage rights)')
+    .option('--restrict-data-download', 'only users with DownloadData export data (manage rights)')
+    .option('--no-restrict-data-download', 'let every viewer export data (manage rights)')
+    .action(async (id: number, options: UpdateOptions) => {
+      const body = updateBodyOf(options);
+      const client = await context.client(options);
+      const dashboard = await client.call('updateDashboard', {
+        params: { deploymentId: options.deployment, dashboardId: id },
+        body,
+      });
+      context.render(options, dashboard, formatDashboard);
+    });
 
   addDeploymentOption(addVerb(dashboards, 'get', 'show a dashboard, at its latest or an earlier version'))
     .argument('<dashboardId>', 'dashboard id', parseId)

@@ -364,4 +364,29 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'dashboards ask',
     example: ['dashboards', 'ask', '4', 'assistant', 'and by month?', '--deployment', '5', '--chat', 'c1'],
   },
+  listDashboards: {
+    command: 'dashboards list',
+    example: ['dashboards', 'list', '--deployment', '5', '--status', 'archived', '--first', '20'],
+  },
+  listDashboardVersions: {
+    command: 'dashboards versions',
+    example: ['dashboards', 'versions', '4', '--deployment', '5'],
+  },
+  updateDashboard: {
+    command: 'dashboards update',
+    example: ['dashboards', 'update', '4', '--deployment', '5', '--title', 'Sales', '--no-allow-embed'],
+  },
+  updatePublishedAiWidgetThread: {
+    command: 'workbooks ai-thread',
+    example: workbooks(
+      'ai-thread',
+      '9',
+      '--widget',
+      'assistant',
+      '--thread',
+      'thread-1',
+      '--checksum',
+      'abc',
+    ),
+  },
 };

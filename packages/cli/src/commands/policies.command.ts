@@ -21,7 +21,7 @@ function withResource(command: Command): Command {
         .choices(resourcePolicyResourceTypes)
         .makeOptionMandatory(),
     )
-    .requiredOption('--resource-id <id>', 'the id of the folder, workbook or report', parseId);
+    .requiredOption('--resource-id <id>', 'the id of the folder, workbook, report or dashboard', parseId);
 }
 
 function withAction(command: Command): Command {
@@ -35,7 +35,7 @@ function withAction(command: Command): Command {
 export function registerPoliciesCommands(program: Command, context: CommandContext): void {
   const policies = program
     .command('policies')
-    .description('resource policies: who may view, edit or manage one folder, workbook or report');
+    .description('resource policies: who may view, edit or manage one folder, workbook, report or dashboard');
 
   withResource(addVerb(policies, 'get', 'the users and groups granted rights on an item')).action(
     async (options: ResourceOptions) => {

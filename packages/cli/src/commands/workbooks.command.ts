@@ -211,4 +211,26 @@ export function registerWorkbooksCommands(program: Command, context: CommandCont
         context.render(options, dashboard, formatDashboard);
       },
     );
+
+  workbookId(
+    addDeploymentOption(
+      addVerb(workbooks, 'ai-thread', 'attach a chat thread to an AI widget of the published dashboard'),
+    ),
+  )
+    .requiredOption('--widget <widgetId>', 'the AI widget')
+    .requiredOption('--thread <threadId>', 'the chat thread it shows')
+    .option('--checksum <checksum>', 'the checksum you read: refused (409) if it was published again since')
+    .action(
+      async (
+        id: number,
+        options: DeploymentOptions & { widget: string; thread: string; checksum?: string },
+      ) => {
+        const client = await context.client(options);
+        const dashboard = await client.call('updatePublishedAiWidgetThread', {
+          params: { deploymentId: options.deployment, workbookId: id },
+          body: { widgetId: options.widget, threadId: options.thread, checksum: options.checksum },
+        });
+        context.render(options, dashboard, formatDashboard);
+      },
+    );
 }

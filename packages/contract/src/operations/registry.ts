@@ -15,8 +15,11 @@ import { listApiKeys } from './api-keys/list-api-keys.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
 import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
 import { getDashboardWidgetThread } from './dashboards/get-dashboard-widget-thread.operation.js';
+import { listDashboardVersions } from './dashboards/list-dashboard-versions.operation.js';
+import { listDashboards } from './dashboards/list-dashboards.operation.js';
 import { runDashboardPython } from './dashboards/run-dashboard-python.operation.js';
 import { streamDashboardWidgetChat } from './dashboards/stream-dashboard-widget-chat.operation.js';
+import { updateDashboard } from './dashboards/update-dashboard.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
 import { connectGithub } from './data-model/connect-github.operation.js';
 import { createBranch } from './data-model/create-branch.operation.js';
@@ -121,6 +124,7 @@ import { duplicateWorkbook } from './workbooks/duplicate-workbook.operation.js';
 import { getWorkbook } from './workbooks/get-workbook.operation.js';
 import { listWorkbooks } from './workbooks/list-workbooks.operation.js';
 import { publishDashboard } from './workbooks/publish-dashboard.operation.js';
+import { updatePublishedAiWidgetThread } from './workbooks/update-published-ai-widget-thread.operation.js';
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
@@ -264,6 +268,10 @@ export const operations = {
   getDashboardWidgetThread,
   streamDashboardWidgetChat,
   runDashboardPython,
+  listDashboards,
+  listDashboardVersions,
+  updateDashboard,
+  updatePublishedAiWidgetThread,
 } as const;
 
 export type Operations = typeof operations;

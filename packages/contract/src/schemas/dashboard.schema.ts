@@ -342,6 +342,8 @@ export const UpdateDashboardInput = z
   })
   .meta({ id: 'UpdateDashboardInput' });
 
+export type UpdateDashboardInput = z.infer<typeof UpdateDashboardInput>;
+
 export const UpdatePublishedAiWidgetThreadInput = z
   .strictObject({
     widgetId: text().min(1).max(maximumWidgetIdLength),

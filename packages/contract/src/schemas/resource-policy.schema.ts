@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { IdParam } from './common.schema.js';
 import { ResourcePolicyAction } from './content.schema.js';
 
-export const resourcePolicyResourceTypes = ['folder', 'workbook', 'report'] as const;
+export const resourcePolicyResourceTypes = ['folder', 'workbook', 'report', 'dashboard'] as const;
 
 /** Clients send the type in either case (`REPORT`, as the workspace's item types, or `report`). */
 const lowerCased = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
@@ -15,7 +15,7 @@ export const ResourcePolicyResourceType = z.preprocess(lowerCased, z.enum(resour
 export type ResourcePolicyResourceType = (typeof resourcePolicyResourceTypes)[number];
 
 const ResourceId = IdParam.meta({
-  description: 'The id of the folder, workbook or report (a number, or digits in a string).',
+  description: 'The id of the folder, workbook, report or dashboard (a number, or digits in a string).',
 });
 
 export const ResourcePoliciesQuery = z.object({

@@ -128,9 +128,9 @@ export const WorkbookDashboardInput = z
 export const WorkbookDashboard = z
   .object({
     dashboardDraft: z.record(z.string(), z.unknown()).nullable(),
-    dashboardPublished: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .meta({ description: "The workbook's published dashboard; null until one is published." }),
+    dashboardPublished: z.record(z.string(), z.unknown()).nullable().meta({
+      description:
+        "The config of the workbook's published dashboard (its latest version); null until one is published, and while it is archived.",
+    }),
   })
   .meta({ id: 'WorkbookDashboard' });

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted-cli-client.js';
 
-/** The hosted CLI's folders, workspace and report-folders rows (HOSTED-CLIENT.md), sent exactly as it sends them over a real socket. */
-describe('the hosted CLI, replayed: folders, the workspace and report folders', () => {
+/**
+ * The hosted CLI's folders, workspace, report-folders and dashboard rows (HOSTED-CLIENT.md: `workbooks
+ * publish|dashboard|ai-thread`), sent exactly as it sends them over a real socket.
+ */
+describe('the hosted CLI, replayed: folders, the workspace, report folders and dashboards', () => {
   let server: TestServer;
   let cli: HostedCliClient;
   let deploymentId: number;
@@ -116,5 +119,51 @@ describe('the hosted CLI, replayed: folders, the workspace and report folders', 
     expect(listOfAnswer(answer)).toContainEqual(
       expect.objectContaining({ id: folderId, name: 'counted', reportsCount: 1 }),
     );
+  });
+
+  it('workbooks publish / dashboard / ai-thread: …/publish {…data, workbookId}, …/dashboard {dashboardDraft}, …/dashboard/ai-widget-thread {widgetId, threadId}', async () => {
+    const workbooks = `/api/v1/deployments/${deploymentId}/workbooks`;
+    const created = await cli.call('POST', workbooks, { body: { name: 'Published' } });
+    expect(created.status, created.text).toBe(201);
+    const workbookId = (created.body as { id: number }).id;
+    const config = {
+      kind: 'CLASSIC',
+      widgets: [
+        { id: 'note', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 2 }, config: { markdown: 'Hi' } },
+        { id: 'assistant', type: 'AI', position: { x: 6, y: 0, w: 6, h: 4 } },
+      ],
+    };
+    // `-d` data first, then the CLI sets workbookId from its argument.
+    const published = await cli.call('POST', `${workbooks}/${workbookId}/publish`, {
+      body: { config, title: 'Replayed board', workbookId },
+    });
+    expect(published.status, published.text).toBe(200);
+    expect(published.body).toMatchObject({
+      id: expect.any(Number),
+      publicId: expect.stringMatching(/^[0-9A-Za-z]{12}$/),
+      workbookId,
+      status: 'published',
+      versionNumber: 1,
+      title: 'Replayed board',
+      config,
+    });
+
+    const draft = { widgets: [{ id: 'w1', type: 'REPORT', config: { reportId: 1 } }] };
+    const saved = await cli.call('PUT', `${workbooks}/${workbookId}/dashboard`, {
+      body: { dashboardDraft: draft },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({ dashboardDraft: draft, dashboardPublished: config });
+
+    const thread = await cli.call('POST', `${workbooks}/${workbookId}/dashboard/ai-widget-thread`, {
+      body: { widgetId: 'assistant', threadId: 'replayed-thread' },
+    });
+    expect(thread.status, thread.text).toBe(200);
+    const widgets = (thread.body as { config: { widgets: Array<{ id: string; config?: unknown }> } }).config
+      .widgets;
+    expect(widgets.find((widget) => widget.id === 'assistant')?.config).toEqual({
+      threadId: 'replayed-thread',
+    });
+    expect(thread.body).toMatchObject({ versionNumber: 1, workbookId });
   });
 });

@@ -6,7 +6,8 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
 /*
  * The hosted CLI's `workbooks` rows of the call catalogue, replayed exactly as that CLI sends them
  * (`Api-Key` scheme, its User-Agent, `Content-Length: 0` on a body-less duplicate), checking the fields
- * it reads. `workbooks publish` and `ai-thread` belong to dashboards, built later.
+ * it reads. `workbooks publish` and `ai-thread` (and `dashboard` once published) are replayed with the
+ * content rows (hosted-client-content-replay.test.ts).
  */
 describe('the hosted CLI, replayed: workbooks', () => {
   let server: TestServer;

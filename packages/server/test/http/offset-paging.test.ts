@@ -38,9 +38,15 @@ describe('offset and limit on every paged list', () => {
     }
     const content = `/api/v1/deployments/${deploymentId}`;
     const userIds: number[] = [];
+    const workbookIds: number[] = [];
     for (let index = 0; index < 3; index += 1) {
       await server.request({ method: 'POST', url: `${content}/folders`, body: { name: `paged-${index}` } });
-      await server.request({ method: 'POST', url: `${content}/workbooks`, body: { name: `paged-${index}` } });
+      const workbook = await server.request({
+        method: 'POST',
+        url: `${content}/workbooks`,
+        body: { name: `paged-${index}` },
+      });
+      workbookIds.push((workbook.body as { id: number }).id);
       await server.request({ method: 'POST', url: `${content}/reports`, body: { name: `paged-${index}` } });
       await server.request({ method: 'POST', url: '/api/v1/user-groups', body: { name: `paged-${index}` } });
       const user = await server.request({
@@ -50,6 +56,21 @@ describe('offset and limit on every paged list', () => {
       });
       userIds.push((user.body as { id: number }).id);
     }
+    // Three dashboards, the first published three times (three versions).
+    const dashboardIds: number[] = [];
+    for (const workbookId of [workbookIds[0], ...workbookIds]) {
+      const published = await server.request({
+        method: 'POST',
+        url: `${content}/workbooks/${workbookId}/publish`,
+        body: { config: {} },
+      });
+      dashboardIds.push((published.body as { id: number }).id);
+    }
+    await server.request({
+      method: 'POST',
+      url: `${content}/workbooks/${workbookIds[0]}/publish`,
+      body: { config: {} },
+    });
     const groups = await server.request({ method: 'GET', url: '/api/v1/user-groups?first=1' });
     const groupId = (groups.body as Page).items[0]?.id ?? 0;
     await server.request({ method: 'POST', url: `/api/v1/user-groups/${groupId}/users`, body: { userIds } });
@@ -58,6 +79,8 @@ describe('offset and limit on every paged list', () => {
       listWorkbooks: `${content}/workbooks`,
       listReports: `${content}/reports`,
       listReportFolders: `${content}/report-folders`,
+      listDashboards: `${content}/dashboards`,
+      listDashboardVersions: `${content}/dashboards/${dashboardIds[0]}/versions`,
       listWorkspace: `${content}/workspace`,
       listSharedWorkspace: `${content}/shared-workspace`,
       listUserGroups: '/api/v1/user-groups',

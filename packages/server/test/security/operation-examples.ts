@@ -337,4 +337,12 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     params: (resources) => ({ ...onDashboard(resources), widgetId: 'assistant' }),
     body: () => ({ input: 'How many orders are there?' }),
   },
+  listDashboards: { params: onDeployment, query: { status: 'published', first: '5' } },
+  listDashboardVersions: { params: onDashboard, query: { first: '5' } },
+  updateDashboard: { params: onDashboard, body: () => ({ status: 'published' }), contentLevel: 'edit' },
+  updatePublishedAiWidgetThread: {
+    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
+    body: () => ({ widgetId: 'assistant', threadId: 'security-example-thread' }),
+    contentLevel: 'edit',
+  },
 };

@@ -204,7 +204,9 @@ describe.each(storeEngines)('resource policies on %s', (engine: StoreEngine) => 
 
   it('refuses unknown types, items, users and groups, and those of another account', async () => {
     const folderId = await insertFolder(server, deploymentId, { name: 'refusals' });
-    expectErrorBody(await getPolicies('dashboard', folderId), 'BAD_REQUEST');
+    expectErrorBody(await getPolicies('notebook', folderId), 'BAD_REQUEST');
+    // A folder's id names no dashboard (ids are per table).
+    expectErrorBody(await getPolicies('dashboard', folderId + 1_000_000), 'NOT_FOUND');
     expectErrorBody(await getPolicies('folder', 2_000_000), 'NOT_FOUND');
     expectErrorBody(await getPolicies('workbook', folderId + 1_000_000), 'NOT_FOUND');
     const base = { resourceType: 'folder', resourceId: folderId, action: 'view' };

@@ -8,7 +8,7 @@ export const updateDashboard = defineOperation({
   tag: 'Dashboards',
   summary: 'Archive or restore a dashboard, or change its settings',
   description:
-    '`status` moves `published` ↔ `archived` (`draft` only before the first publish: 400 after). An archived dashboard is not served to viewers or embed users and sends no notifications. Changes no version. Needs edit rights on the dashboard; `allowEmbed` and `restrictDataDownload` need manage rights.',
+    "`status` moves `published` ↔ `archived` (`draft` only before the first publish: 400 after). An archived dashboard is not served to viewers or embed users and sends no notifications. Changes no version; sending what the dashboard holds writes nothing. Needs edit rights on the dashboard (its workbook's, raised by grants on the dashboard); changing `allowEmbed` or `restrictDataDownload` needs manage rights.",
   action: 'ContentRead',
   params: DashboardIdParams,
   body: UpdateDashboardInput,

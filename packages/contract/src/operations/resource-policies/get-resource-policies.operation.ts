@@ -6,7 +6,7 @@ export const getResourcePolicies = defineOperation({
   method: 'GET',
   path: '/api/v1/resource-policies',
   tag: 'ResourcePolicies',
-  summary: 'The users and groups granted rights on one folder, workbook or report',
+  summary: 'The users and groups granted rights on one folder, workbook, report or dashboard',
   description:
     'Anyone who may see the item sees its grants. Grants on the folders above the item apply to it too and are listed on those folders.',
   action: 'ContentRead',

@@ -6,7 +6,8 @@ export const setGroupResourcePolicy = defineOperation({
   method: 'PUT',
   path: '/api/v1/resource-policies/group',
   tag: 'ResourcePolicies',
-  summary: 'Grant a user group view, edit or manage on one folder, workbook or report, or remove the grant',
+  summary:
+    'Grant a user group view, edit or manage on one folder, workbook, report or dashboard, or remove the grant',
   description:
     "Needs manage on the item (a folder's grant applies to everything in it). No `action` removes the grant. Answers the item's grants.",
   action: 'ContentRead',

@@ -9,7 +9,7 @@ export const publishDashboard = defineOperation({
   tag: 'Workbooks',
   summary: "Publish the workbook's dashboard",
   description:
-    "One dashboard per workbook: the first publish creates it (version 1), each later one adds a version and makes it `published` again. Without `config` the workbook's saved draft is published (neither: 400). Every report a widget names (`config.reportId`) is frozen into a ReportSnapshot. The body is optional; a body `workbookId` other than the path's, or a `dashboardId` other than the workbook's dashboard, is a 400. Needs edit rights on the workbook.",
+    "One dashboard per workbook: the first publish creates it (version 1), each later one adds a version and makes it `published` again. Without `config` the workbook's saved draft is published (neither: 400). Every report a widget names (`config.reportId`) is frozen into a ReportSnapshot. The body is optional; a body `workbookId` other than the path's, or a `dashboardId` other than the workbook's dashboard, is a 400. The first publish needs edit rights on the workbook; later ones edit rights on the dashboard (the workbook's, or a grant on the dashboard), and view on the workbook to publish its saved draft.",
   action: 'ContentRead',
   params: WorkbookIdParams,
   body: PublishDashboardInput,

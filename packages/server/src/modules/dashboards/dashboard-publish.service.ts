@@ -1,14 +1,20 @@
 import type { Dashboard, PublishDashboardInput } from '@platform/contract';
-import { eq, sql } from 'drizzle-orm';
-import { AppError } from '../../errors/app-error.js';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
-import type { DashboardSourcesService, SnapshotSource } from '../workspace/dashboard-sources.service.js';
+import type { ContentItem, ContentScope } from '../workspace/content-access.service.js';
+import type {
+  DashboardSourcesService,
+  DashboardWorkbook,
+  SnapshotSource,
+} from '../workspace/dashboard-sources.service.js';
 import { newPublicId } from '../workspace/public-id.js';
 import { checksumOf, publishedConfigOf, reportIdsOf } from './dashboard-config.js';
 import { dashboardOf } from './dashboard-views.js';
 import {
   type DashboardReportSnapshotRow,
+  dashboardAiThreadsTable,
   dashboardReportSnapshotsTable,
   dashboardsTable,
   dashboardVersionsTable,
@@ -38,7 +44,7 @@ export class DashboardPublishService {
       );
     }
     const scope = await this.sources.scopeOf(principal, deploymentId);
-    const workbook = await this.sources.workbook(scope, workbookId, 'edit');
+    const workbook = await this.requirePublishRights(scope, workbookId, input);
     const config = publishedConfigOf(input.config, workbook.row.meta.dashboardDraft);
     const reportIds = reportIdsOf(config);
     const { found, missing } = await this.sources.reportsToFreeze(scope, reportIds);
@@ -93,6 +99,22 @@ export class DashboardPublishService {
         })
         .returning();
       if (!version) throw new Error('the version insert returned no row');
+      // The threads of the AI widgets this version still has stay; the others go with their widgets.
+      const aiWidgetIds = config.widgets
+        .filter((widget) => widget.type === 'AI' && typeof widget.id === 'string')
+        .map((widget) => widget.id as string);
+      await transaction
+        .delete(dashboardAiThreadsTable)
+        .where(
+          and(
+            eq(dashboardAiThreadsTable.dashboardId, dashboard.id),
+            aiWidgetIds.length === 0 ? undefined : notInArray(dashboardAiThreadsTable.widgetId, aiWidgetIds),
+          ),
+        );
+      const threads = await transaction
+        .select({ widgetId: dashboardAiThreadsTable.widgetId, threadId: dashboardAiThreadsTable.threadId })
+        .from(dashboardAiThreadsTable)
+        .where(eq(dashboardAiThreadsTable.dashboardId, dashboard.id));
       const snapshots: DashboardReportSnapshotRow[] =
         found.length === 0
           ? []
@@ -117,8 +139,40 @@ export class DashboardPublishService {
       if (!updated) throw new Error('the dashboard update returned no row');
       const order = new Map(reportIds.map((id, index) => [id, index]));
       snapshots.sort((left, right) => (order.get(left.reportId) ?? 0) - (order.get(right.reportId) ?? 0));
-      return dashboardOf(updated, version, snapshots, { isSharedWorkbook: workbook.row.isShared });
+      return dashboardOf(updated, version, snapshots, {
+        isSharedWorkbook: workbook.row.isShared,
+        threads: new Map(threads.map((thread) => [thread.widgetId, thread.threadId])),
+      });
     });
+  }
+
+  /**
+   * Publishing needs edit on the dashboard: edit on the workbook (which flows to its dashboard), or edit
+   * granted on the dashboard itself by a resource policy. The first publish creates the dashboard, so
+   * it needs edit on the workbook; publishing the saved draft (no `config`) needs view on the workbook
+   * too, since the draft is the workbook's content.
+   */
+  private async requirePublishRights(
+    scope: ContentScope,
+    workbookId: number,
+    input: PublishDashboardInput,
+  ): Promise<DashboardWorkbook> {
+    const workbook = await this.sources.workbookOf(scope, workbookId);
+    if (!workbook) throw notFound(`workbook ${workbookId}`);
+    const workbookItem: ContentItem = { type: 'workbook', ...workbook.access };
+    const [existing] = await this.database
+      .select({ id: dashboardsTable.id })
+      .from(dashboardsTable)
+      .where(eq(dashboardsTable.workbookId, workbookId));
+    if (!existing) {
+      scope.require(workbookItem, 'edit');
+    } else {
+      const dashboardItem: ContentItem = { type: 'dashboard', id: existing.id, workbook: workbook.access };
+      if (scope.levelOf(dashboardItem) < 1) throw notFound(`workbook ${workbookId}`);
+      scope.require(dashboardItem, 'edit');
+      if (!input.config) scope.require(workbookItem, 'view');
+    }
+    return { scope, row: workbook.row, item: workbookItem };
   }
 }
 

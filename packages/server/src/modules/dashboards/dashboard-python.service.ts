@@ -2,6 +2,7 @@ import type { ReportSnapshot } from '@platform/contract';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { PythonSandbox } from '../../platform/python/python-sandbox.js';
 import type { Principal } from '../identity/principal.js';
+import { contentLevels } from '../workspace/content-access.service.js';
 import type { DashboardsService } from './dashboards.service.js';
 
 /** What `python-run` takes: the report (default the dashboard's only html report), other code, filters. */
@@ -34,7 +35,7 @@ export class DashboardPythonService {
         `report ${snapshot.reportId} has no Python (meta.pythonCode) in the published dashboard; send code`,
       );
     }
-    if (code !== publishedCode && visible.scope.levelOf(visible.workbookItem) < 2) {
+    if (code !== publishedCode && visible.level < contentLevels.edit) {
       throw new AppError(
         'FORBIDDEN',
         'running code other than the published report needs edit rights on the dashboard',

@@ -22,12 +22,33 @@ export function snapshotOf(row: DashboardReportSnapshotRow): ReportSnapshot {
   };
 }
 
+/** The AI widgets' stored threads (widget id → thread id) of one dashboard. */
+export type AiThreads = ReadonlyMap<string, string>;
+
+/**
+ * The config as responses show it: each AI widget with a stored thread gets it as `config.threadId`. The
+ * stored config (and its checksum) stays as published.
+ */
+export function withThreads(config: DashboardConfig, threads: AiThreads): DashboardConfig {
+  if (threads.size === 0) return config;
+  return {
+    ...config,
+    widgets: config.widgets.map((widget) => {
+      const threadId =
+        widget.type === 'AI' && typeof widget.id === 'string' ? threads.get(widget.id) : undefined;
+      if (threadId === undefined) return widget;
+      const own = typeof widget.config === 'object' && widget.config !== null ? widget.config : {};
+      return { ...widget, config: { ...own, threadId } };
+    }),
+  };
+}
+
 /** A dashboard at one version, as every dashboard operation returns it. */
 export function dashboardOf(
   dashboard: DashboardRow,
   version: DashboardVersionRow,
   snapshots: readonly DashboardReportSnapshotRow[],
-  context: { isSharedWorkbook: boolean },
+  context: { isSharedWorkbook: boolean; threads?: AiThreads },
 ): Dashboard {
   return {
     id: dashboard.id,
@@ -36,7 +57,7 @@ export function dashboardOf(
     workbookId: dashboard.workbookId,
     status: dashboard.status,
     allowEmbed: dashboard.allowEmbed,
-    config: version.config as DashboardConfig,
+    config: withThreads(version.config as DashboardConfig, context.threads ?? new Map()),
     versionNumber: version.versionNumber,
     versionId: version.id,
     reportSnapshots: snapshots.map(snapshotOf),

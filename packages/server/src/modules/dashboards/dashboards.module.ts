@@ -2,6 +2,10 @@ import type { Platform } from '../../platform/platform.js';
 import type { ChatModule } from '../chat/chat.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { DashboardChangesService } from './dashboard-changes.service.js';
+import { DashboardDraftsService } from './dashboard-drafts.service.js';
+import { DashboardListService } from './dashboard-list.service.js';
+import { dashboardLocator } from './dashboard-locator.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
 import { DashboardPythonService } from './dashboard-python.service.js';
 import { DashboardWidgetChatService } from './dashboard-widget-chat.service.js';
@@ -9,8 +13,12 @@ import { dashboardsRoutes } from './dashboards.routes.js';
 import { DashboardsService } from './dashboards.service.js';
 
 export interface DashboardsDependencies {
-  /** Workbooks and reports are read through the workspace's service, with the caller's rights. */
-  workspace: Pick<WorkspaceServices, 'dashboardSources'>;
+  /**
+   * Workbooks and reports are read through the workspace's service, with the caller's rights; drafts are
+   * saved by its workbooks service; grants on dashboards are kept by its resource policies, which this
+   * module tells where a dashboard belongs.
+   */
+  workspace: Pick<WorkspaceServices, 'dashboardSources' | 'workbooks' | 'resourcePolicies'>;
   /** AI widgets answer through the Chat API's agents. */
   chat: Pick<ChatModule['services'], 'accountUserChat'>;
 }
@@ -24,14 +32,19 @@ export function createDashboardsModule(
   dependencies: DashboardsDependencies,
 ) {
   const { database } = platform.store;
-  const { dashboardSources } = dependencies.workspace;
+  const { dashboardSources, workbooks, resourcePolicies } = dependencies.workspace;
   const dashboards = new DashboardsService(database, dashboardSources);
   const services = {
     dashboards,
     dashboardPublish: new DashboardPublishService(database, dashboardSources),
     dashboardWidgetChat: new DashboardWidgetChatService(dashboards, dependencies.chat.accountUserChat),
     dashboardPython: new DashboardPythonService(dashboards, platform.python),
+    dashboardList: new DashboardListService(database, dashboardSources, dashboards),
+    dashboardChanges: new DashboardChangesService(database, dashboardSources, dashboards),
+    dashboardDrafts: new DashboardDraftsService(database, workbooks),
   };
+  // Resource policies on a dashboard: the workspace keeps the grants, this module says where it belongs.
+  resourcePolicies.useDashboards(dashboardLocator);
   return {
     services,
     handlers: { ...dashboardsRoutes(services) },

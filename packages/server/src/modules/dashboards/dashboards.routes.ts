@@ -1,5 +1,8 @@
 import type { Operations } from '@platform/contract';
 import type { OperationHandlers } from '../../operation-contexts.js';
+import type { DashboardChangesService } from './dashboard-changes.service.js';
+import type { DashboardDraftsService } from './dashboard-drafts.service.js';
+import type { DashboardListService } from './dashboard-list.service.js';
 import type { DashboardPublishService } from './dashboard-publish.service.js';
 import type { DashboardPythonService } from './dashboard-python.service.js';
 import type { DashboardWidgetChatService } from './dashboard-widget-chat.service.js';
@@ -13,6 +16,11 @@ type DashboardOperations = Pick<
   | 'getDashboardWidgetThread'
   | 'streamDashboardWidgetChat'
   | 'runDashboardPython'
+  | 'listDashboards'
+  | 'listDashboardVersions'
+  | 'updateDashboard'
+  | 'updatePublishedAiWidgetThread'
+  | 'updateWorkbookDashboard'
 >;
 
 export interface DashboardsRouteServices {
@@ -20,10 +28,21 @@ export interface DashboardsRouteServices {
   dashboardPublish: DashboardPublishService;
   dashboardWidgetChat: DashboardWidgetChatService;
   dashboardPython: DashboardPythonService;
+  dashboardList: DashboardListService;
+  dashboardChanges: DashboardChangesService;
+  dashboardDrafts: DashboardDraftsService;
 }
 
 export function dashboardsRoutes(services: DashboardsRouteServices): OperationHandlers<DashboardOperations> {
-  const { dashboards, dashboardPublish, dashboardWidgetChat, dashboardPython } = services;
+  const {
+    dashboards,
+    dashboardPublish,
+    dashboardList,
+    dashboardChanges,
+    dashboardDrafts,
+    dashboardWidgetChat,
+    dashboardPython,
+  } = services;
   return {
     publishDashboard: ({ params, body, context }) =>
       dashboardPublish.publish(context.principal, params.deploymentId, params.workbookId, body),
@@ -44,5 +63,15 @@ export function dashboardsRoutes(services: DashboardsRouteServices): OperationHa
         body,
         context.signal,
       ),
+    listDashboards: ({ params, query, context }) =>
+      dashboardList.list(context.principal, params.deploymentId, query),
+    listDashboardVersions: ({ params, query, context }) =>
+      dashboardList.versions(context.principal, params.deploymentId, params.dashboardId, query),
+    updateDashboard: ({ params, body, context }) =>
+      dashboardChanges.update(context.principal, params.deploymentId, params.dashboardId, body),
+    updatePublishedAiWidgetThread: ({ params, body, context }) =>
+      dashboardChanges.attachAiThread(context.principal, params.deploymentId, params.workbookId, body),
+    updateWorkbookDashboard: ({ params, body, context }) =>
+      dashboardDrafts.save(context.principal, params.deploymentId, params.workbookId, body),
   };
 }

@@ -1,14 +1,21 @@
 import type { Dashboard } from '@platform/contract';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
-import type { ContentItem, ContentScope } from '../workspace/content-access.service.js';
+import type {
+  ContentItem,
+  ContentLevel,
+  ContentLevelName,
+  ContentScope,
+  WorkbookAccess,
+} from '../workspace/content-access.service.js';
 import type { DashboardSourcesService } from '../workspace/dashboard-sources.service.js';
-import { dashboardOf } from './dashboard-views.js';
+import { type AiThreads, dashboardOf } from './dashboard-views.js';
 import {
   type DashboardReportSnapshotRow,
   type DashboardRow,
+  dashboardAiThreadsTable,
   dashboardReportSnapshotsTable,
   dashboardsTable,
   dashboardVersionsTable,
@@ -18,14 +25,17 @@ import {
 export interface VisibleDashboard {
   scope: ContentScope;
   row: DashboardRow;
-  /** The workbook's access item: a dashboard's rights are its workbook's. */
-  workbookItem: ContentItem;
-  isSharedWorkbook: boolean;
+  /** The dashboard's access item: its workbook's rights, raised by the dashboard's own grants. */
+  item: ContentItem;
+  /** The caller's level on the dashboard (`item`). */
+  level: ContentLevel;
+  workbook: WorkbookAccess;
 }
 
 /**
- * Reading dashboards. A dashboard's rights are its workbook's; a dashboard that was never published, or
- * that is archived, is a 404 to callers below edit rights (viewers and embed users are not served it).
+ * Reading dashboards. A dashboard's rights are its workbook's, raised by resource policies granted on
+ * the dashboard itself; a dashboard that was never published, or that is archived, is a 404 to callers
+ * below edit rights on it (viewers and embed users are not served it).
  */
 export class DashboardsService {
   constructor(
@@ -39,12 +49,7 @@ export class DashboardsService {
     dashboardId: number,
     versionNumber?: number,
   ): Promise<Dashboard> {
-    const scope = await this.sources.scopeOf(principal, deploymentId);
-    const [row] = await this.database
-      .select()
-      .from(dashboardsTable)
-      .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, scope.deployment.id)));
-    const visible = await this.visible(scope, row, `dashboard ${dashboardId}`);
+    const visible = await this.find(principal, deploymentId, dashboardId);
     return this.atVersion(visible, versionNumber);
   }
 
@@ -63,23 +68,42 @@ export class DashboardsService {
     return this.visible(scope, row, `dashboard ${publicId}`);
   }
 
-  /** The dashboard once the caller is shown to see it (404 otherwise: its existence does not leak). */
+  /** The dashboard of a deployment by id, once the caller is shown to hold `level` on it. */
+  async find(
+    principal: Principal,
+    deploymentId: number,
+    dashboardId: number,
+    level: ContentLevelName = 'view',
+  ): Promise<VisibleDashboard> {
+    const scope = await this.sources.scopeOf(principal, deploymentId);
+    const [row] = await this.database
+      .select()
+      .from(dashboardsTable)
+      .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, scope.deployment.id)));
+    return this.visible(scope, row, `dashboard ${dashboardId}`, level);
+  }
+
+  /**
+   * The dashboard once the caller is shown to see it (404 otherwise: its existence does not leak), and
+   * to hold `level` on it (403 otherwise).
+   */
   async visible(
     scope: ContentScope,
     row: DashboardRow | undefined,
     label: string,
+    level: ContentLevelName = 'view',
   ): Promise<VisibleDashboard> {
-    if (!row) throw notFound(label);
-    const workbook = await this.sources.workbook(scope, row.workbookId, 'view').catch((error: unknown) => {
-      if (error instanceof Error && 'code' in error && error.code === 'NOT_FOUND') throw notFound(label);
-      throw error;
-    });
-    if (row.status !== 'published' && scope.levelOf(workbook.item) < 2) throw notFound(label);
-    if (row.latestVersionNumber === 0) throw notFound(label);
-    return { scope, row, workbookItem: workbook.item, isSharedWorkbook: workbook.row.isShared };
+    if (!row || row.latestVersionNumber === 0) throw notFound(label);
+    const workbook = await this.sources.workbookOf(scope, row.workbookId);
+    if (!workbook) throw notFound(label);
+    const item: ContentItem = { type: 'dashboard', id: row.id, workbook: workbook.access };
+    const held = scope.levelOf(item);
+    if (held < 1 || (row.status !== 'published' && held < 2)) throw notFound(label);
+    scope.require(item, level);
+    return { scope, row, item, level: held, workbook: workbook.access };
   }
 
-  /** The dashboard at a version (default the latest), with its snapshots. */
+  /** The dashboard at a version (default the latest), with its snapshots and its AI widgets' threads. */
   async atVersion(visible: VisibleDashboard, versionNumber?: number): Promise<Dashboard> {
     const number = versionNumber ?? visible.row.latestVersionNumber;
     const [version] = await this.database
@@ -92,11 +116,19 @@ export class DashboardsService {
         ),
       );
     if (!version) throw notFound(`version ${number} of dashboard ${visible.row.id}`);
-    const snapshots = await this.snapshotsOf(version.id);
-    return dashboardOf(visible.row, version, snapshots, { isSharedWorkbook: visible.isSharedWorkbook });
+    const [snapshots, threads] = await Promise.all([
+      this.snapshotsOf([version.id]),
+      this.threadsOf(visible.row.id),
+    ]);
+    return dashboardOf(visible.row, version, snapshots, {
+      isSharedWorkbook: visible.workbook.isShared,
+      threads,
+    });
   }
 
-  async snapshotsOf(versionId: number): Promise<DashboardReportSnapshotRow[]> {
+  /** The snapshots of versions, in the order they were frozen. */
+  async snapshotsOf(versionIds: readonly number[]): Promise<DashboardReportSnapshotRow[]> {
+    if (versionIds.length === 0) return [];
     const rows = await this.database
       .select({
         ...getTableColumns(dashboardReportSnapshotsTable),
@@ -106,8 +138,16 @@ export class DashboardsService {
         >`case when jsonb_typeof(${dashboardReportSnapshotsTable.spec}) = 'string' then ${dashboardReportSnapshotsTable.spec} #>> '{}' end`,
       })
       .from(dashboardReportSnapshotsTable)
-      .where(eq(dashboardReportSnapshotsTable.versionId, versionId))
+      .where(inArray(dashboardReportSnapshotsTable.versionId, [...versionIds]))
       .orderBy(asc(dashboardReportSnapshotsTable.id));
     return rows.map(({ specText, ...row }) => (specText === null ? row : { ...row, spec: specText }));
+  }
+
+  async threadsOf(dashboardId: number): Promise<AiThreads> {
+    const rows = await this.database
+      .select({ widgetId: dashboardAiThreadsTable.widgetId, threadId: dashboardAiThreadsTable.threadId })
+      .from(dashboardAiThreadsTable)
+      .where(eq(dashboardAiThreadsTable.dashboardId, dashboardId));
+    return new Map(rows.map((row) => [row.widgetId, row.threadId]));
   }
 }

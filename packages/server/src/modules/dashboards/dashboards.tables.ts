@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const dashboardStatuses = ['draft', 'published', 'archived'] as const;
 export type DashboardStatusName = (typeof dashboardStatuses)[number];
@@ -53,6 +53,19 @@ export const dashboardReportSnapshotsTable = pgTable('dashboard_report_snapshots
   periodComparisons: jsonb('period_comparisons').$type<unknown[]>(),
   fillMissingRows: jsonb('fill_missing_rows').$type<Record<string, unknown>>(),
 });
+
+/** The chat thread an AI widget shows: outside the versions, so attaching one changes no checksum. */
+export const dashboardAiThreadsTable = pgTable(
+  'dashboard_ai_threads',
+  {
+    dashboardId: integer('dashboard_id').notNull(),
+    widgetId: text('widget_id').notNull(),
+    threadId: text('thread_id').notNull(),
+    updatedByUserId: integer('updated_by_user_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.dashboardId, table.widgetId] })],
+);
 
 export type DashboardRow = typeof dashboardsTable.$inferSelect;
 export type DashboardVersionRow = typeof dashboardVersionsTable.$inferSelect;

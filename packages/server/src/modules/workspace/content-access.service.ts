@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
@@ -22,8 +22,29 @@ export type ContentItem =
       folderId: number | null;
       ownerUserId: number;
       /** The workbook the report belongs to, when it belongs to one: its rights flow to the report. */
-      workbook: { id: number; folderId: number | null; ownerUserId: number; isShared: boolean } | null;
+      workbook: WorkbookAccess | null;
+    }
+  | {
+      /** A dashboard (the dashboards module's): its workbook's rights flow to it, its own grants add to them. */
+      type: 'dashboard';
+      id: number;
+      workbook: WorkbookAccess;
     };
+
+/** What rights read of a workbook that another item belongs to. */
+export interface WorkbookAccess {
+  id: number;
+  folderId: number | null;
+  ownerUserId: number;
+  isShared: boolean;
+}
+
+/** Columns of a `dashboards` table for `ContentScope.dashboardVisibility` (the dashboards module passes them). */
+export interface DashboardColumns {
+  id: SQL | AnyColumn;
+  workbookId: SQL | AnyColumn;
+  status: SQL | AnyColumn;
+}
 
 /** The deployment content belongs to, as the deployments module returns it once access is checked. */
 export interface ContentDeployment {
@@ -57,6 +78,7 @@ export class ContentScope {
       folder: ReadonlyMap<number, ContentLevel>;
       workbook: ReadonlyMap<number, ContentLevel>;
       report: ReadonlyMap<number, ContentLevel>;
+      dashboard: ReadonlyMap<number, ContentLevel>;
     },
   ) {}
 
@@ -69,12 +91,7 @@ export class ContentScope {
     return level;
   }
 
-  private workbookLevel(workbook: {
-    id: number;
-    folderId: number | null;
-    ownerUserId: number;
-    isShared: boolean;
-  }): ContentLevel {
+  private workbookLevel(workbook: WorkbookAccess): ContentLevel {
     if (workbook.ownerUserId === this.principal.userId) return 3;
     const fromRole = workbook.isShared || this.roleLevel === 3 ? this.roleLevel : 0;
     return Math.max(
@@ -99,6 +116,11 @@ export class ContentScope {
           this.folderGrant(item.folderId),
         ) as ContentLevel;
       }
+      case 'dashboard':
+        return Math.max(
+          this.workbookLevel(item.workbook),
+          this.grants.dashboard.get(item.id) ?? 0,
+        ) as ContentLevel;
     }
   }
 
@@ -130,10 +152,11 @@ export class ContentScope {
     );
   }
 
-  /** Folders granted to the caller and everything under them. */
-  private grantedFolderIds(): number[] {
+  /** Folders granted to the caller (at `minimum` or above) and everything under them. */
+  private grantedFolderIds(minimum: ContentLevel = 1): number[] {
     const ids = new Set<number>();
-    for (const folderId of this.grants.folder.keys()) {
+    for (const [folderId, level] of this.grants.folder) {
+      if (level < minimum) continue;
       for (const id of this.tree.subtreeOf(folderId)) ids.add(id);
     }
     return [...ids];
@@ -146,21 +169,58 @@ export class ContentScope {
     return ids.length === 0 ? sql`false` : inArray(contentFoldersTable.id, ids);
   }
 
-  /** A condition on the workbook columns of `table` (a `workbooks` alias) keeping those the caller may see. */
-  private workbookCondition(columns: {
-    id: SQL | typeof workbooksTable.id;
-    folderId: SQL | typeof workbooksTable.folderId;
-    ownerUserId: SQL | typeof workbooksTable.ownerUserId;
-    isShared: SQL | typeof workbooksTable.isShared;
-  }): SQL {
+  /**
+   * A condition on the workbook columns of `table` (a `workbooks` alias) keeping those on which the caller
+   * holds `minimum` (default view).
+   */
+  private workbookCondition(
+    columns: {
+      id: SQL | typeof workbooksTable.id;
+      folderId: SQL | typeof workbooksTable.folderId;
+      ownerUserId: SQL | typeof workbooksTable.ownerUserId;
+      isShared: SQL | typeof workbooksTable.isShared;
+    },
+    minimum: ContentLevel = 1,
+  ): SQL {
     if (this.roleLevel === contentLevels.manage) return sql`true`;
     const conditions: SQL[] = [sql`${columns.ownerUserId} = ${this.principal.userId}`];
-    if (this.roleLevel >= contentLevels.view) conditions.push(sql`${columns.isShared}`);
-    const workbookIds = [...this.grants.workbook.keys()];
+    if (this.roleLevel >= minimum) conditions.push(sql`${columns.isShared}`);
+    const workbookIds = idsAtLeast(this.grants.workbook, minimum);
     if (workbookIds.length > 0) conditions.push(sql`${columns.id} in ${workbookIds}`);
-    const folderIds = this.grantedFolderIds();
+    const folderIds = this.grantedFolderIds(minimum);
     if (folderIds.length > 0) conditions.push(sql`${columns.folderId} in ${folderIds}`);
     return or(...conditions) as SQL;
+  }
+
+  /**
+   * A condition on the columns of a `dashboards` table keeping the dashboards the caller may see: a
+   * published one with view on it, any other (archived) with edit on it, where the level on a dashboard
+   * is its workbook's raised by the dashboard's own grants. The dashboards module's list uses it, so
+   * that its page is one query; the workbooks it reads stay this module's.
+   */
+  dashboardVisibility(columns: DashboardColumns): SQL {
+    if (this.roleLevel === contentLevels.manage) return sql`true`;
+    const heldAtLeast = (minimum: ContentLevel): SQL => {
+      const workbook = this.workbookCondition(
+        {
+          id: sql`w.id`,
+          folderId: sql`w.folder_id`,
+          ownerUserId: sql`w.owner_user_id`,
+          isShared: sql`w.is_shared`,
+        },
+        minimum,
+      );
+      const conditions = [
+        sql`exists (select 1 from workbooks w where w.id = ${columns.workbookId} and ${workbook})`,
+      ];
+      const dashboardIds = idsAtLeast(this.grants.dashboard, minimum);
+      if (dashboardIds.length > 0) conditions.push(sql`${columns.id} in ${dashboardIds}`);
+      return or(...conditions) as SQL;
+    };
+    return or(
+      and(sql`${columns.status} = 'published'`, heldAtLeast(contentLevels.view)),
+      heldAtLeast(contentLevels.edit),
+    ) as SQL;
   }
 
   /** A condition on `workbooks` keeping the workbooks the caller may see. */
@@ -188,6 +248,10 @@ export class ContentScope {
     if (this.roleLevel >= contentLevels.view) conditions.push(sql`${reportsTable.workbookId} is null`);
     return and(or(...conditions)) as SQL;
   }
+}
+
+function idsAtLeast(grants: ReadonlyMap<number, ContentLevel>, minimum: ContentLevel): number[] {
+  return [...grants].filter(([, level]) => level >= minimum).map(([id]) => id);
 }
 
 function levelNameOf(level: ContentLevel): ContentLevelName {
@@ -229,6 +293,7 @@ export class ContentAccessService {
       folder: new Map<number, ContentLevel>(),
       workbook: new Map<number, ContentLevel>(),
       report: new Map<number, ContentLevel>(),
+      dashboard: new Map<number, ContentLevel>(),
     };
     for (const grant of state.grants.grantsOf(principal.userId, groupIds)) {
       const map = grants[grant.itemType];

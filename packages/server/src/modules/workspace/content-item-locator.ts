@@ -15,15 +15,45 @@ export interface LocatedContentItem {
 const reportWorkbooks = alias(workbooksTable, 'report_workbook');
 
 /**
- * Finds a folder, workbook or report by id alone (ids are global), for operations that name an item
+ * What the dashboards module tells of its dashboards for grants on them (it registers itself with
+ * `ResourcePoliciesService.useDashboards` when the modules are built: its tables are its own).
+ */
+export interface DashboardLocator {
+  /** The dashboard's account, deployment and workbook; null when there is none. */
+  locate(
+    database: Database,
+    dashboardId: number,
+  ): Promise<{ accountId: number; deploymentId: number; workbookId: number } | null>;
+  /** Reads the dashboard `FOR SHARE` inside `transaction`; false when there is none. */
+  lock(transaction: Database, dashboardId: number): Promise<boolean>;
+}
+
+/**
+ * Finds a folder, workbook, report or dashboard by id alone (ids are global), for operations that name an item
  * without its deployment (resource policies). Null when there is none; the caller checks the account.
  */
 export async function locateContentItem(
   database: Database,
   type: ResourcePolicyResourceType,
   id: number,
+  dashboards: DashboardLocator | null,
 ): Promise<LocatedContentItem | null> {
   switch (type) {
+    case 'dashboard': {
+      const dashboard = await dashboards?.locate(database, id);
+      if (!dashboard) return null;
+      const [workbook] = await database
+        .select()
+        .from(workbooksTable)
+        .where(eq(workbooksTable.id, dashboard.workbookId));
+      if (!workbook) return null;
+      const { folderId, ownerUserId, isShared } = workbook;
+      return {
+        accountId: dashboard.accountId,
+        deploymentId: dashboard.deploymentId,
+        item: { type, id, workbook: { id: workbook.id, folderId, ownerUserId, isShared } },
+      };
+    }
     case 'folder': {
       const [row] = await database
         .select({
@@ -83,7 +113,9 @@ export async function lockContentItem(
   transaction: Database,
   type: ResourcePolicyResourceType,
   id: number,
+  dashboards: DashboardLocator | null,
 ): Promise<boolean> {
+  if (type === 'dashboard') return (await dashboards?.lock(transaction, id)) ?? false;
   const table = tableOf[type];
   const rows = await transaction.select({ id: table.id }).from(table).where(eq(table.id, id)).for('share');
   return rows.length > 0;

@@ -4,9 +4,9 @@ import { FolderTree } from './folder-tree.js';
 import { folderTreeVersionsTable, resourcePolicyVersionsTable } from './folder-tree.tables.js';
 import { type PolicyLevel, resourcePoliciesTable } from './workspace.tables.js';
 
-/** One grant as the access check reads it: a level on one folder, workbook or report. */
+/** One grant as the access check reads it: a level on one folder, workbook, report or dashboard. */
 export interface StoredGrant {
-  itemType: 'folder' | 'workbook' | 'report';
+  itemType: 'folder' | 'workbook' | 'report' | 'dashboard';
   itemId: number;
   action: PolicyLevel;
 }
@@ -21,6 +21,7 @@ export class DeploymentGrants {
         folderId: resourcePoliciesTable.folderId,
         workbookId: resourcePoliciesTable.workbookId,
         reportId: resourcePoliciesTable.reportId,
+        dashboardId: resourcePoliciesTable.dashboardId,
         subjectType: resourcePoliciesTable.subjectType,
         subjectId: resourcePoliciesTable.subjectId,
         action: resourcePoliciesTable.action,
@@ -34,7 +35,9 @@ export class DeploymentGrants {
           ? { itemType: 'folder', itemId: row.folderId, action: row.action }
           : row.workbookId !== null
             ? { itemType: 'workbook', itemId: row.workbookId, action: row.action }
-            : { itemType: 'report', itemId: row.reportId as number, action: row.action };
+            : row.reportId !== null
+              ? { itemType: 'report', itemId: row.reportId, action: row.action }
+              : { itemType: 'dashboard', itemId: row.dashboardId as number, action: row.action };
       const key = `${row.subjectType}:${row.subjectId}`;
       const list = bySubject.get(key) ?? [];
       list.push(grant);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
@@ -7,6 +7,7 @@ import type {
   ContentItem,
   ContentLevelName,
   ContentScope,
+  WorkbookAccess,
 } from './content-access.service.js';
 import { contentItemOf, selectReportRecords } from './report-records.js';
 import { workbookItemOf } from './workbook-views.js';
@@ -55,6 +56,28 @@ export class DashboardSourcesService {
     const item = workbookItemOf(row);
     scope.require(item, level);
     return { scope, row, item };
+  }
+
+  /**
+   * The workbook a dashboard belongs to, before any rights check (null when it is not in the scope's
+   * deployment): the dashboard's rights are computed from it and the dashboard's own grants.
+   */
+  async workbookOf(
+    scope: ContentScope,
+    workbookId: number,
+  ): Promise<{ row: WorkbookRow; access: WorkbookAccess } | null> {
+    const [row] = await this.database
+      .select()
+      .from(workbooksTable)
+      .where(and(eq(workbooksTable.id, workbookId), eq(workbooksTable.deploymentId, scope.deployment.id)));
+    if (!row) return null;
+    const { id, folderId, ownerUserId, isShared } = row;
+    return { row, access: { id, folderId, ownerUserId, isShared } };
+  }
+
+  /** A column expression: whether the workbook `workbookId` names is shared (a dashboard's `fromSharedWorkspace`). */
+  isSharedWorkbook(workbookId: SQL | AnyColumn): SQL<boolean> {
+    return sql<boolean>`coalesce((select w.is_shared from workbooks w where w.id = ${workbookId}), false)`;
   }
 
   /** Workbooks by id (those of the deployment; missing ones are left out), for listing dashboards. */

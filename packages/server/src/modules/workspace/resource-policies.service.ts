@@ -6,7 +6,12 @@ import type { Database } from '../../platform/database/database.js';
 import type { UserSummary } from '../identity/credential-owners.js';
 import type { Principal } from '../identity/principal.js';
 import type { ContentAccessService } from './content-access.service.js';
-import { type LocatedContentItem, locateContentItem, lockContentItem } from './content-item-locator.js';
+import {
+  type DashboardLocator,
+  type LocatedContentItem,
+  locateContentItem,
+  lockContentItem,
+} from './content-item-locator.js';
 import { type PolicyLevel, resourcePoliciesTable } from './workspace.tables.js';
 
 type ResourceType = contract.ResourcePolicyResourceType;
@@ -30,20 +35,29 @@ const itemColumn = {
   folder: resourcePoliciesTable.folderId,
   workbook: resourcePoliciesTable.workbookId,
   report: resourcePoliciesTable.reportId,
+  dashboard: resourcePoliciesTable.dashboardId,
 } as const;
 
 /**
- * Resource policies: grants of `view`, `edit` or `manage` on one folder, workbook or report to a user or
- * a group of the account (a folder's grant covers what it holds, `content-access.service.ts`). Reading an
+ * Resource policies: grants of `view`, `edit` or `manage` on one folder, workbook, report or dashboard to
+ * a user or a group of the account (a folder's grant covers what it holds, `content-access.service.ts`). Reading an
  * item's grants needs view on it; changing them needs manage on it, which is the highest level, so no
  * caller grants more than they hold. Users and groups of another account are not found (404).
  */
 export class ResourcePoliciesService {
+  /** Set by the dashboards module when the modules are built; without it a dashboard is not found. */
+  private dashboards: DashboardLocator | null = null;
+
   constructor(
     private readonly database: Database,
     private readonly contentAccess: ContentAccessService,
     private readonly subjects: PolicySubjects,
   ) {}
+
+  /** Called once by the dashboards module, which owns the dashboards table. */
+  useDashboards(locator: DashboardLocator): void {
+    this.dashboards = locator;
+  }
 
   async get(principal: Principal, resourceType: ResourceType, resourceId: number) {
     const located = await this.authorizedItem(principal, resourceType, resourceId, 'view');
@@ -87,7 +101,7 @@ export class ResourcePoliciesService {
     const located = await this.authorizedItem(principal, resourceType, resourceId, 'manage');
     await this.database.transaction(async (transaction) => {
       // Both read FOR SHARE: neither the item nor the subject can be deleted before this grant commits.
-      if (!(await lockContentItem(transaction, resourceType, resourceId))) {
+      if (!(await lockContentItem(transaction, resourceType, resourceId, this.dashboards))) {
         throw notFound(`${resourceType} ${resourceId}`);
       }
       const subject =
@@ -108,14 +122,17 @@ export class ResourcePoliciesService {
         return;
       }
       const id = (type: ResourceType) => (type === resourceType ? resourceId : null);
+      // A dashboard's grant names its workbook too, whose deletion (and the dashboard's with it) removes it.
+      const dashboardWorkbookId = located.item.type === 'dashboard' ? located.item.workbook.id : null;
       // One grant per item and subject (the unique index on the coalesced item columns): a set replaces it.
       await transaction.execute(sql`
         insert into ${resourcePoliciesTable}
-          (account_id, deployment_id, folder_id, workbook_id, report_id, subject_type, subject_id, action)
+          (account_id, deployment_id, folder_id, workbook_id, report_id, dashboard_id, dashboard_workbook_id,
+            subject_type, subject_id, action)
         values (${located.accountId}, ${located.deploymentId}, ${id('folder')}, ${id('workbook')},
-          ${id('report')}, ${subjectType}, ${subjectId}, ${action})
+          ${id('report')}, ${id('dashboard')}, ${dashboardWorkbookId}, ${subjectType}, ${subjectId}, ${action})
         on conflict ((coalesce(folder_id, 0)), (coalesce(workbook_id, 0)), (coalesce(report_id, 0)),
-          subject_type, subject_id)
+          (coalesce(dashboard_id, 0)), subject_type, subject_id)
         do update set action = excluded.action, updated_at = now()`);
     });
     return this.policiesOf(located, resourceType, resourceId);
@@ -128,7 +145,7 @@ export class ResourcePoliciesService {
     resourceId: number,
     level: 'view' | 'manage',
   ): Promise<LocatedContentItem> {
-    const located = await locateContentItem(this.database, resourceType, resourceId);
+    const located = await locateContentItem(this.database, resourceType, resourceId, this.dashboards);
     if (!located || located.accountId !== principal.accountId)
       throw notFound(`${resourceType} ${resourceId}`);
     const scope = await this.contentAccess.scopeOf(principal, located.deploymentId);

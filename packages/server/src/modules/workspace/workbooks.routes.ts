@@ -13,7 +13,6 @@ type WorkbookOperations = Pick<
   | 'deleteWorkbook'
   | 'upsertWorkbookBySlug'
   | 'duplicateWorkbook'
-  | 'updateWorkbookDashboard'
 >;
 
 export interface WorkbooksRouteServices {
@@ -39,7 +38,5 @@ export function workbooksRoutes(services: WorkbooksRouteServices): OperationHand
       workbookUpsert.upsert(context.principal, params.deploymentId, params.slug, body),
     duplicateWorkbook: ({ params, body, context }) =>
       workbookDuplicate.duplicate(context.principal, params.deploymentId, params.workbookId, body),
-    updateWorkbookDashboard: ({ params, body, context }) =>
-      workbooks.updateDashboard(context.principal, params.deploymentId, params.workbookId, body),
   };
 }

@@ -123,12 +123,16 @@ export class WorkbooksService {
     return { success: true };
   }
 
-  async updateDashboard(
+  /**
+   * Saves the dashboard draft into `meta.dashboardDraft`. The operation's handler is the dashboards
+   * module's, which adds the published config to the answer (the published dashboard is its table).
+   */
+  async saveDashboardDraft(
     principal: Principal,
     deploymentId: number,
     workbookId: number,
     input: WorkbookDashboardInput,
-  ) {
+  ): Promise<{ dashboardDraft: Record<string, unknown> | null }> {
     const scope = await this.access.scopeOf(principal, deploymentId);
     const existing = await this.find(scope, workbookId);
     scope.require(workbookItemOf(existing), 'edit');
@@ -145,7 +149,7 @@ export class WorkbooksService {
       .where(eq(workbooksTable.id, existing.id))
       .returning();
     if (!updated) throw notFound(`workbook ${workbookId}`);
-    return { dashboardDraft: draftOf(updated), dashboardPublished: null };
+    return { dashboardDraft: draftOf(updated) };
   }
 
   /** The workbook of the scope's deployment with this id, before any rights check. */

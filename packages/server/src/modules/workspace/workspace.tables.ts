@@ -69,7 +69,7 @@ export const reportPlacementsTable = pgTable('report_placements', {
 export const policyLevels = ['view', 'edit', 'manage'] as const;
 export type PolicyLevel = (typeof policyLevels)[number];
 
-/** One grant to a user or a group on exactly one folder, workbook or report (and, for a folder, its contents). */
+/** One grant to a user or a group on exactly one folder, workbook, report or dashboard (and, for a folder, its contents). */
 export const resourcePoliciesTable = pgTable('resource_policies', {
   id: serial('id').primaryKey(),
   accountId: integer('account_id').notNull(),
@@ -77,6 +77,9 @@ export const resourcePoliciesTable = pgTable('resource_policies', {
   folderId: integer('folder_id'),
   workbookId: integer('workbook_id'),
   reportId: integer('report_id'),
+  /** A dashboard's id (the dashboards module's table: no foreign key) and its workbook's (which has one). */
+  dashboardId: integer('dashboard_id'),
+  dashboardWorkbookId: integer('dashboard_workbook_id'),
   subjectType: text('subject_type', { enum: ['user', 'group'] }).notNull(),
   subjectId: integer('subject_id').notNull(),
   action: text('action', { enum: policyLevels }).notNull(),
