@@ -4,6 +4,7 @@ import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
 import { writeManagementError } from './http/error-body.js';
 import { registerSurface } from './http/register-surface.js';
+import { registerWebPages } from './http/web-pages.js';
 import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
 import { writeChatError } from './modules/chat/chat-error-body.js';
 import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
@@ -46,6 +47,7 @@ export function buildApp(container: Container): FastifyInstance {
     bodyLimitBytes: container.config.bodyLimitBytes,
     rawBodySchemes: ['webhook'],
   });
+  registerWebPages(app, { directory: container.config.webDirectory });
   return app;
 }
 

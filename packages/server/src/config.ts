@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
 import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
 
@@ -56,9 +58,24 @@ export interface Config {
   analystActive: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
+  /** PLATFORM_WEB_DIR: the built web pages (index.html, assets/); default packages/web/dist of this install. */
+  webDirectory: string;
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * packages/web/dist of the install this code runs from, found upwards from this file (it runs from
+ * packages/server/src under tsx and from packages/server/dist when bundled).
+ */
+function defaultWebDirectory(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    if (existsSync(join(directory, 'packages/web/package.json'))) return join(directory, 'packages/web/dist');
+    directory = dirname(directory);
+  }
+  return join(process.cwd(), 'packages/web/dist');
+}
 
 /** Answers waiting for an analyst thread at most by default: 200 at once still get answered. */
 const defaultAnalystQueue = 256;
@@ -219,5 +236,9 @@ export function loadConfig(
       1,
     ),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
+    webDirectory: resolve(
+      workingDirectory,
+      optional(environment, 'PLATFORM_WEB_DIR') ?? defaultWebDirectory(),
+    ),
   };
 }

@@ -1,0 +1,121 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './error-body.js';
+
+/**
+ * The paths the single-page app routes on the client: each answers its index.html. The dashboard page
+ * (`/dashboards/{publicId}`) is one of them. Anything else stays the API's JSON 404.
+ */
+export const webPagePrefixes = ['/login', '/deployments', '/reports', '/workbooks', '/dashboards'] as const;
+
+const contentTypes: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * The pages run only their own bundled scripts (no inline script, no eval); inline styles are allowed for
+ * the chart libraries that set them; no other site may frame them.
+ */
+export function pageContentSecurityPolicy(
+  options: { frameAncestors: string } = { frameAncestors: "'none'" },
+) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${options.frameAncestors}`,
+  ].join('; ');
+}
+
+interface WebBuild {
+  indexHtml: Buffer;
+  /** Asset file name → its bytes; only these names are served (no path from the URL touches the disk). */
+  assets: Map<string, Buffer>;
+}
+
+async function readWebBuild(directory: string): Promise<WebBuild | null> {
+  let indexHtml: Buffer;
+  try {
+    indexHtml = await readFile(join(directory, 'index.html'));
+  } catch {
+    return null;
+  }
+  const assets = new Map<string, Buffer>();
+  const assetDirectory = join(directory, 'assets');
+  const names = await readdir(assetDirectory).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      assets.set(name, await readFile(join(assetDirectory, name)));
+    }),
+  );
+  return { indexHtml, assets };
+}
+
+/**
+ * Serves the built web pages from `directory` (packages/web/dist): index.html for `/` and every page
+ * path, `/assets/<hashed name>` cached for a year. Read once, on the first request that needs it; a
+ * missing build answers 503 saying how to build it.
+ */
+export function registerWebPages(app: FastifyInstance, options: { directory: string }): void {
+  let build: Promise<WebBuild | null> | null = null;
+  const loadBuild = async () => {
+    build ??= readWebBuild(options.directory);
+    const loaded = await build;
+    // Not built yet: look again next time (a build may land while the server runs).
+    if (!loaded) build = null;
+    return loaded;
+  };
+  const notBuilt = (request: FastifyRequest, reply: FastifyReply) => {
+    const body = errorBody(
+      'SERVICE_UNAVAILABLE',
+      `the web pages are not built (no ${join(options.directory, 'index.html')}): run \`npm run build\``,
+      request.id,
+    );
+    return reply.status(body.statusCode).send(body);
+  };
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const loaded = await loadBuild();
+    if (!loaded) return notBuilt(request, reply);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', pageContentSecurityPolicy())
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'same-origin')
+      .send(loaded.indexHtml);
+  };
+  app.get('/', page);
+  for (const prefix of webPagePrefixes) {
+    app.get(prefix, page);
+    app.get(`${prefix}/*`, page);
+  }
+  app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
+    const loaded = await loadBuild();
+    if (!loaded) return notBuilt(request, reply);
+    const name = request.params['*'];
+    const bytes = loaded.assets.get(name);
+    if (!bytes) {
+      const body = errorBody('NOT_FOUND', `no web asset ${name}`, request.id);
+      return reply.status(body.statusCode).send(body);
+    }
+    return reply
+      .header('content-type', contentTypes[extname(name)] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes);
+  });
+}
