@@ -9,7 +9,7 @@ import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
 import { writeChatError } from './modules/chat/chat-error-body.js';
 import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
 import { dataApiAuthentication } from './modules/data-api/data-api-authentication.js';
-import { managementAuthentication } from './modules/identity/management-authentication.js';
+import { managementAuthentication, webSignInRequest } from './modules/identity/management-authentication.js';
 import type { OperationHandlers } from './operation-contexts.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
@@ -39,9 +39,14 @@ export function buildApp(container: Container): FastifyInstance {
   });
   registerSurface(app, operations, handlersOf(container), {
     authentication: {
-      management: managementAuthentication(services.credentials, services.authorization),
+      management: managementAuthentication(
+        services.credentials,
+        services.authorization,
+        services.webSessions,
+      ),
       dataApi: dataApiAuthentication(services.dataApiCredentials),
       webhook: webhookRequest,
+      none: webSignInRequest,
     },
     writeError: writeManagementError,
     bodyLimitBytes: container.config.bodyLimitBytes,
