@@ -10,6 +10,7 @@ import { writeChatError } from './modules/chat/chat-error-body.js';
 import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
 import { dataApiAuthentication } from './modules/data-api/data-api-authentication.js';
 import { managementAuthentication, webSignInRequest } from './modules/identity/management-authentication.js';
+import { webSessionTokenOf } from './modules/identity/web-session-cookie.js';
 import type { OperationHandlers } from './operation-contexts.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
@@ -52,7 +53,10 @@ export function buildApp(container: Container): FastifyInstance {
     bodyLimitBytes: container.config.bodyLimitBytes,
     rawBodySchemes: ['webhook'],
   });
-  registerWebPages(app, { directory: container.config.webDirectory });
+  registerWebPages(app, {
+    directory: container.config.webDirectory,
+    hasSession: (cookieHeader) => services.webSessions.isSignedIn(webSessionTokenOf(cookieHeader)),
+  });
   return app;
 }
 

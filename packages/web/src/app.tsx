@@ -9,6 +9,12 @@ const LoginPage = lazy(() =>
   import('./pages/login-page.js').then((module) => ({ default: module.LoginPage })),
 );
 const HomePage = lazy(() => import('./pages/home-page.js').then((module) => ({ default: module.HomePage })));
+const WorkbookPage = lazy(() =>
+  import('./pages/workbook-page.js').then((module) => ({ default: module.WorkbookPage })),
+);
+const ReportPage = lazy(() =>
+  import('./pages/report-page.js').then((module) => ({ default: module.ReportPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page.js').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -23,7 +29,15 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
         needsSession: true,
       };
     case 'workbook':
+      return {
+        element: <WorkbookPage deploymentId={route.deploymentId} workbookId={route.workbookId} />,
+        needsSession: true,
+      };
     case 'report':
+      return {
+        element: <ReportPage deploymentId={route.deploymentId} reportId={route.reportId} />,
+        needsSession: true,
+      };
     case 'notFound':
       return { element: <NotFoundPage />, needsSession: false };
   }

@@ -67,10 +67,18 @@ async function readWebBuild(directory: string): Promise<WebBuild | null> {
 
 /**
  * Serves the built web pages from `directory` (packages/web/dist): index.html for `/` and every page
- * path, `/assets/<hashed name>` cached for a year. Read once, on the first request that needs it; a
+ * path (a signed-out request but for /login is sent to `/login?next=<path>`), `/assets/<hashed name>`
+ * cached for a year. Read once, on the first request that needs it; a
  * missing build answers 503 saying how to build it.
  */
-export function registerWebPages(app: FastifyInstance, options: { directory: string }): void {
+export function registerWebPages(
+  app: FastifyInstance,
+  options: {
+    directory: string;
+    /** Whether the request's Cookie header holds a live session: pages but /login need one. */
+    hasSession: (cookieHeader: string | undefined) => Promise<boolean>;
+  },
+): void {
   let build: Promise<WebBuild | null> | null = null;
   const loadBuild = async () => {
     build ??= readWebBuild(options.directory);
@@ -90,6 +98,14 @@ export function registerWebPages(app: FastifyInstance, options: { directory: str
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const loaded = await loadBuild();
     if (!loaded) return notBuilt(request, reply);
+    const path = request.url;
+    const isLoginPage = path === '/login' || path.startsWith('/login?') || path.startsWith('/login/');
+    if (!isLoginPage && !(await options.hasSession(request.headers.cookie))) {
+      // Signed out: sign in first, then back here (the login page accepts only a path of this site).
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`, 302);
+    }
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -91,7 +91,9 @@ export async function startWebHarness(): Promise<WebHarness> {
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(`${message.text()} (${page.url()})`);
+        if (message.type() === 'error') {
+          consoleErrors.push(`${message.text()} (${message.location().url || page.url()})`);
+        }
       });
       page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message} (${page.url()})`));
       return {

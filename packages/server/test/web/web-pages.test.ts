@@ -13,8 +13,16 @@ const pagePaths = [
 
 describe('the web pages as the server serves them', () => {
   let server: TestServer;
+  let cookie: string;
   beforeAll(async () => {
     server = await startTestServer();
+    const signedIn = await server.request({
+      method: 'POST',
+      url: '/auth/login',
+      key: null,
+      body: { apiKey: server.adminKey },
+    });
+    cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
   });
   afterAll(async () => {
     await server?.close();
@@ -27,7 +35,7 @@ describe('the web pages as the server serves them', () => {
         method: 'GET',
         url,
         key: null,
-        headers: { accept: 'text/html' },
+        headers: { accept: 'text/html', cookie },
       });
       expect(answer.status).toBe(200);
       expect(String(answer.headers['content-type'])).toMatch(/^text\/html/);
@@ -40,8 +48,20 @@ describe('the web pages as the server serves them', () => {
     },
   );
 
+  it.each([
+    ['/', '/login'],
+    ['/deployments/1/reports/2?x=1', '/login?next=%2Fdeployments%2F1%2Freports%2F2%3Fx%3D1'],
+    ['/dashboards/abc123', '/login?next=%2Fdashboards%2Fabc123'],
+  ])('sends %s without a live session to %s', async (url, location) => {
+    for (const headers of [{}, { cookie: 'platform_session=ws-ended' }] as Array<Record<string, string>>) {
+      const answer = await server.request({ method: 'GET', url, key: null, headers });
+      expect(answer.status).toBe(302);
+      expect(answer.headers.location).toBe(location);
+    }
+  });
+
   it('serves the hashed assets the page names with a year of caching, and 404s any other name', async () => {
-    const page = await server.request({ method: 'GET', url: '/', key: null });
+    const page = await server.request({ method: 'GET', url: '/login', key: null });
     const scripts = [...String(page.body).matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {

@@ -25,6 +25,17 @@ export const platformApi = {
       undefined,
       signal,
     ),
+  listWorkbookReports: (deploymentId: number, workbookId: number, signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'listReports'>>(
+      'GET',
+      `${pathOf('/api/v1/deployments/{deploymentId}/reports', { deploymentId })}${queryOf({
+        workbookId,
+        sortBy: 'name',
+        first: 100,
+      })}`,
+      undefined,
+      signal,
+    ),
   getReport: (deploymentId: number, reportId: number, signal?: AbortSignal) =>
     apiRequest<OperationOutput<'getReport'>>(
       'GET',

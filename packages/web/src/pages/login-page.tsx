@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/api-client.js';
 import { platformApi } from '../api/platform-api.js';
-import { navigate, sameOriginPath, useLocation } from '../routing/router.js';
+import { navigate, useLocation } from '../routing/router.js';
+import { sameOriginPath } from '../routing/routes.js';
 
 /** Sign in with an API key: POST /auth/login sets the session cookie, then on to `next` (this site only). */
 export function LoginPage() {
   const location = useLocation();
-  const next = sameOriginPath(new URLSearchParams(location.search).get('next'));
+  const next = sameOriginPath(new URLSearchParams(location.search).get('next'), window.location.origin);
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);

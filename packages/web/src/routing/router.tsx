@@ -49,18 +49,3 @@ export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorEl
   };
   return <a href={to} onClick={follow} {...rest} />;
 }
-
-/**
- * Where to go after signing in: only a path of this site (`/x`, not `//host` nor `https://...`), so the
- * login page cannot be made to send a user elsewhere.
- */
-export function sameOriginPath(next: string | null): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  try {
-    const url = new URL(next, window.location.origin);
-    if (url.origin !== window.location.origin) return '/';
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return '/';
-  }
-}

@@ -38,3 +38,18 @@ export const paths = {
   login: (next: string | null) =>
     next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login',
 };
+
+/**
+ * Where to go after signing in: only a path of this site (`/x`, not `//host` nor `https://...`), so the
+ * login page cannot be made to send a user elsewhere.
+ */
+export function sameOriginPath(next: string | null, origin: string): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  try {
+    const url = new URL(next, origin);
+    if (url.origin !== origin) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}

@@ -17,10 +17,6 @@ export function useCurrentUser(): CurrentUser {
   return user;
 }
 
-export function canDownloadData(user: CurrentUser): boolean {
-  return user.actions.includes('DownloadData');
-}
-
 /** Renders its page for a signed-in caller; without a session, goes to /login?next=<this page>. */
 export function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();

@@ -90,6 +90,18 @@ export class WebSessionsService {
     return { ...principal, credential: { ...principal.credential, webSessionId: row.id } };
   }
 
+  /** Whether a session token (or none) is a live session: the pages' sign-in redirect asks. */
+  async isSignedIn(token: string | null): Promise<boolean> {
+    if (token === null) return false;
+    try {
+      await this.authenticate(token);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return false;
+      throw error;
+    }
+  }
+
   /** Ends the caller's session, or with an API key every session made from that key. */
   async signOut(principal: Principal): Promise<void> {
     const { webSessionId, id: apiKeyId } = principal.credential;
