@@ -4,10 +4,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body.js';
 
 /**
- * The paths the single-page app routes on the client: each answers its index.html. The dashboard page
- * (`/dashboards/{publicId}`) is one of them. Anything else stays the API's JSON 404.
+ * The pages the single-page app routes on the client (packages/web/src/routing/routes.ts): each answers
+ * its index.html. Exact patterns, not prefixes: `/deployments/{id}/data/v1/...` is the data API, whose
+ * unknown paths stay the API's JSON 404, as does anything else.
  */
-export const webPagePrefixes = ['/login', '/deployments', '/reports', '/workbooks', '/dashboards'] as const;
+export const webPageRoutes = [
+  '/',
+  '/login',
+  '/deployments/:deploymentId',
+  '/deployments/:deploymentId/folders/:folderId',
+  '/deployments/:deploymentId/workbooks/:workbookId',
+  '/deployments/:deploymentId/reports/:reportId',
+  '/dashboards/:publicId',
+] as const;
 
 const contentTypes: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -99,7 +108,7 @@ export function registerWebPages(
     const loaded = await loadBuild();
     if (!loaded) return notBuilt(request, reply);
     const path = request.url;
-    const isLoginPage = path === '/login' || path.startsWith('/login?') || path.startsWith('/login/');
+    const isLoginPage = request.routeOptions.url === '/login';
     if (!isLoginPage && !(await options.hasSession(request.headers.cookie))) {
       // Signed out: sign in first, then back here (the login page accepts only a path of this site).
       return reply
@@ -114,11 +123,7 @@ export function registerWebPages(
       .header('referrer-policy', 'same-origin')
       .send(loaded.indexHtml);
   };
-  app.get('/', page);
-  for (const prefix of webPagePrefixes) {
-    app.get(prefix, page);
-    app.get(`${prefix}/*`, page);
-  }
+  for (const route of webPageRoutes) app.get(route, page);
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
     const loaded = await loadBuild();
     if (!loaded) return notBuilt(request, reply);

@@ -70,6 +70,21 @@ describe('web sign-in: sessions made from API keys', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it('never logs the key signed in with nor the session token', async () => {
+    const created = await server.request({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      body: { name: 'logged?' },
+    });
+    const { token } = created.body as { token: string };
+    const cookie = cookieOf(await signIn(token));
+    await withCookie(cookie, { method: 'GET', url: '/api/v1/users/me' });
+    await signIn(`${token}x`);
+    const logged = server.logLines.join('');
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain(cookie.split('=')[1]);
+  });
+
   it('refuses an unknown or malformed key with 401 and sets no cookie', async () => {
     for (const apiKey of [`sk-${'q'.repeat(43)}`, 'not-a-key']) {
       const answer = await signIn(apiKey, { 'x-forwarded-for': 'ignored' });

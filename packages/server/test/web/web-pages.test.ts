@@ -81,7 +81,13 @@ describe('the web pages as the server serves them', () => {
   });
 
   it('keeps the JSON 404 for unknown API paths, even when a browser asks', async () => {
-    for (const url of ['/api/v1/no-such-thing', '/api/v1/deployments/1/no-such-thing', '/favicon.ico']) {
+    for (const url of [
+      '/api/v1/no-such-thing',
+      '/api/v1/deployments/1/no-such-thing',
+      '/deployments/1/data/v1/no-such-thing',
+      '/deployments/1/reports/2/no-such-page',
+      '/favicon.ico',
+    ]) {
       const answer = await server.request({
         method: 'GET',
         url,

@@ -12,9 +12,10 @@ export function PageLayout({ title, children }: { title: string; children: React
     setSigningOut(true);
     try {
       await platformApi.signOut();
-    } finally {
-      navigate(paths.login(null));
+    } catch {
+      // Already signed out (the session ended meanwhile): the login page is where to go all the same.
     }
+    navigate(paths.login(null));
   };
   return (
     <>
