@@ -37,6 +37,7 @@ export function buildApp(container: Container): FastifyInstance {
     bodyLimitBytes: container.config.bodyLimitBytes,
     readinessChecks: container.readinessChecks,
     acceptsMultipart: true,
+    trustProxy: container.config.trustProxy,
   });
   registerSurface(app, operations, handlersOf(container), {
     authentication: {

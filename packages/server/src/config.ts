@@ -58,11 +58,28 @@ export interface Config {
   analystActive: number;
   /** PLATFORM_GIT_FILE_REMOTE_DIRS: the only directories file:// git remotes may be in (none by default). */
   gitFileRemoteDirectories: string[];
+  /**
+   * PLATFORM_TRUST_PROXY: the proxies whose X-Forwarded-For / X-Forwarded-Proto the management listener
+   * believes (client address for the sign-in limit, https for Secure cookies): false (default), true (any),
+   * or comma-separated addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string;
   /** PLATFORM_WEB_DIR: the built web pages (index.html, assets/); default packages/web/dist of this install. */
   webDirectory: string;
 }
 
 export class ConfigError extends Error {}
+
+function trustProxyOf(raw: string | null): boolean | string {
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (!/^[0-9A-Fa-f.:/, ]+$/.test(raw)) {
+    throw new ConfigError(
+      `PLATFORM_TRUST_PROXY must be true, false or comma-separated addresses and CIDR ranges, got "${raw}"`,
+    );
+  }
+  return raw;
+}
 
 /**
  * packages/web/dist of the install this code runs from, found upwards from this file (it runs from
@@ -236,6 +253,7 @@ export function loadConfig(
       1,
     ),
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
+    trustProxy: trustProxyOf(optional(environment, 'PLATFORM_TRUST_PROXY')),
     webDirectory: resolve(
       workingDirectory,
       optional(environment, 'PLATFORM_WEB_DIR') ?? defaultWebDirectory(),

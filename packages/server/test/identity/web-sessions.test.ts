@@ -56,6 +56,9 @@ describe('web sign-in: sessions made from API keys', () => {
       new RegExp(`Max-Age=(${defaultWebSessionSeconds}|${defaultWebSessionSeconds - 1})(;|$)`),
     );
     expect(setCookie).not.toContain('Secure');
+    // No proxy is trusted by default: a forwarded protocol changes nothing.
+    const forwarded = await signIn(server.adminKey, { 'x-forwarded-proto': 'https' });
+    expect(setCookieOf(forwarded)).not.toContain('Secure');
     const me = await withCookie(cookieOf(answer), { method: 'GET', url: '/api/v1/users/me' });
     const byKey = await server.request({ method: 'GET', url: '/api/v1/users/me' });
     expect(me.status).toBe(200);
@@ -245,6 +248,40 @@ describe('web sign-in: sessions made from API keys', () => {
   });
 });
 
+describe('web sign-in behind a trusted proxy (PLATFORM_TRUST_PROXY)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ environment: { PLATFORM_TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const signIn = (apiKey: string, headers: Record<string, string>) =>
+    server.request({ method: 'POST', url: '/auth/login', key: null, body: { apiKey }, headers });
+
+  it('marks the cookie Secure when the proxy says the client came over https', async () => {
+    const answer = await signIn(server.adminKey, { 'x-forwarded-proto': 'https' });
+    expect(answer.status).toBe(204);
+    expect(setCookieOf(answer)).toMatch(/; Secure$/);
+    expect(setCookieOf(await signIn(server.adminKey, { 'x-forwarded-proto': 'http' }))).not.toContain(
+      'Secure',
+    );
+  });
+
+  it('counts failed sign-ins per forwarded client address, not per proxy', async () => {
+    const wrongKey = `sk-${'f'.repeat(43)}`;
+    for (let attempt = 0; attempt < maximumFailedSignIns; attempt += 1) {
+      expect((await signIn(wrongKey, { 'x-forwarded-for': '198.51.100.1' })).status).toBe(401);
+    }
+    expectErrorBody(
+      await signIn(server.adminKey, { 'x-forwarded-for': '198.51.100.1' }),
+      'TOO_MANY_REQUESTS',
+    );
+    expect((await signIn(server.adminKey, { 'x-forwarded-for': '198.51.100.2' })).status).toBe(204);
+  });
+});
+
 describe('web sign-in behind HTTPS', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -255,6 +292,7 @@ describe('web sign-in behind HTTPS', () => {
   });
 
   it('marks the cookie Secure when the public URL is https', async () => {
+    // Without PLATFORM_TRUST_PROXY a forwarded protocol is not believed; the https public URL decides.
     const answer = await server.request({
       method: 'POST',
       url: '/auth/login',
