@@ -38,6 +38,14 @@ module.exports = {
       to: { path: '^packages/server' },
     },
     {
+      name: 'web-imports-only-the-contract',
+      comment:
+        'packages/web runs in the browser and talks to the server over HTTP only: of our packages it imports the contract (for its types) alone.',
+      severity: 'error',
+      from: { path: '^packages/web/' },
+      to: { path: '^packages/(server|cli|semantic|analyst)/' },
+    },
+    {
       name: 'modules-own-their-tables',
       comment: "A module never reads another module's tables; it asks that module's service.",
       severity: 'error',

@@ -2,7 +2,7 @@
 # The platform server. Build: docker build -t platform . ; run one role per container (PLATFORM_ROLE),
 # or all of them with compose.yaml. The README's "Containers" section lists the environment per role.
 
-# ---- build: every dependency, then the esbuild bundle in packages/server/dist ----
+# ---- build: every dependency, then the esbuild bundle in packages/server/dist and the web pages ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so the dependency layer is reused while only sources change.
@@ -11,6 +11,7 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/semantic/package.json packages/semantic/
 COPY packages/server/package.json packages/server/
 COPY packages/cli/package.json packages/cli/
+COPY packages/web/package.json packages/web/
 # --ignore-scripts: the root `prepare` would build before the sources are copied; the build runs below.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
@@ -30,8 +31,10 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/semantic/package.json packages/semantic/
 COPY packages/server/package.json packages/server/
 COPY packages/cli/package.json packages/cli/
+COPY packages/web/package.json packages/web/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/packages/server/dist packages/server/dist
+COPY --from=build /app/packages/web/dist packages/web/dist
 # The embedded store, git repositories, uploads and generated keys live in the data directory.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]

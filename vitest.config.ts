@@ -6,6 +6,7 @@ export default defineConfig({
     globalSetup: [
       'packages/cli/test/support/cli-bundle.global-setup.ts',
       'packages/server/test/support/server-build.global-setup.ts',
+      'packages/server/test/support/web-build.global-setup.ts',
     ],
     // PGlite instances are memory-hungry WASM processes; two workers match the two-core CI machines.
     pool: 'forks',

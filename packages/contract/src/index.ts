@@ -32,6 +32,7 @@ export * from './schemas/text.schema.js';
 export * from './schemas/user.schema.js';
 export * from './schemas/user-attribute.schema.js';
 export * from './schemas/user-group.schema.js';
+export * from './schemas/web-session.schema.js';
 export * from './schemas/workbook.schema.js';
 export * from './schemas/workspace.schema.js';
 export const apiVersion = '1.0.0';

@@ -128,7 +128,8 @@ async function inputPaths() {
     }
   };
   for (const name of await readdir(packagesDirectory)) {
-    if (name === 'cli') continue;
+    // The CLI and the web pages are built on their own; the server bundle holds neither.
+    if (name === 'cli' || name === 'web') continue;
     paths.push(join(packagesDirectory, name, 'package.json'));
     if (await exists(join(packagesDirectory, name, 'src'))) await walk(join(packagesDirectory, name, 'src'));
   }

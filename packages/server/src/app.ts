@@ -4,11 +4,13 @@ import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
 import { writeManagementError } from './http/error-body.js';
 import { registerSurface } from './http/register-surface.js';
+import { registerWebPages } from './http/web-pages.js';
 import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
 import { writeChatError } from './modules/chat/chat-error-body.js';
 import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
 import { dataApiAuthentication } from './modules/data-api/data-api-authentication.js';
-import { managementAuthentication } from './modules/identity/management-authentication.js';
+import { managementAuthentication, webSignInRequest } from './modules/identity/management-authentication.js';
+import { webSessionTokenOf } from './modules/identity/web-session-cookie.js';
 import type { OperationHandlers } from './operation-contexts.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
@@ -36,16 +38,26 @@ export function buildApp(container: Container): FastifyInstance {
     bodyLimitBytes: container.config.bodyLimitBytes,
     readinessChecks: container.readinessChecks,
     acceptsMultipart: true,
+    trustProxy: container.config.trustProxy,
   });
   registerSurface(app, operations, handlersOf(container), {
     authentication: {
-      management: managementAuthentication(services.credentials, services.authorization),
+      management: managementAuthentication(
+        services.credentials,
+        services.authorization,
+        services.webSessions,
+      ),
       dataApi: dataApiAuthentication(services.dataApiCredentials),
       webhook: webhookRequest,
+      none: webSignInRequest,
     },
     writeError: writeManagementError,
     bodyLimitBytes: container.config.bodyLimitBytes,
     rawBodySchemes: ['webhook'],
+  });
+  registerWebPages(app, {
+    directory: container.config.webDirectory,
+    hasSession: (cookieHeader) => services.webSessions.isSignedIn(webSessionTokenOf(cookieHeader)),
   });
   return app;
 }

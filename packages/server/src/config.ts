@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LanguageModelSettings } from './platform/llm/agent-turn.types.js';
 import { duckDbDirectoriesOf } from './platform/warehouse/duckdb-file-rule.js';
 
@@ -60,9 +62,41 @@ export interface Config {
   pythonCommand: string | null;
   /** PLATFORM_PYTHON_CONCURRENCY: report scripts run at once (default 2); the others wait. */
   pythonConcurrentRuns: number;
+  /**
+   * PLATFORM_TRUST_PROXY: the proxies whose X-Forwarded-For / X-Forwarded-Proto the management listener
+   * believes (client address for the sign-in limit, https for Secure cookies): false (default), true (any),
+   * or comma-separated addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string;
+  /** PLATFORM_WEB_DIR: the built web pages (index.html, assets/); default packages/web/dist of this install. */
+  webDirectory: string;
 }
 
 export class ConfigError extends Error {}
+
+function trustProxyOf(raw: string | null): boolean | string {
+  if (raw === null || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (!/^[0-9A-Fa-f.:/, ]+$/.test(raw)) {
+    throw new ConfigError(
+      `PLATFORM_TRUST_PROXY must be true, false or comma-separated addresses and CIDR ranges, got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+/**
+ * packages/web/dist of the install this code runs from, found upwards from this file (it runs from
+ * packages/server/src under tsx and from packages/server/dist when bundled).
+ */
+function defaultWebDirectory(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    if (existsSync(join(directory, 'packages/web/package.json'))) return join(directory, 'packages/web/dist');
+    directory = dirname(directory);
+  }
+  return join(process.cwd(), 'packages/web/dist');
+}
 
 /** Answers waiting for an analyst thread at most by default: 200 at once still get answered. */
 const defaultAnalystQueue = 256;
@@ -225,5 +259,10 @@ export function loadConfig(
     gitFileRemoteDirectories: directoryList(environment, 'PLATFORM_GIT_FILE_REMOTE_DIRS', workingDirectory),
     pythonCommand: optional(environment, 'PLATFORM_PYTHON'),
     pythonConcurrentRuns: integer(environment, 'PLATFORM_PYTHON_CONCURRENCY', 2, 1),
+    trustProxy: trustProxyOf(optional(environment, 'PLATFORM_TRUST_PROXY')),
+    webDirectory: resolve(
+      workingDirectory,
+      optional(environment, 'PLATFORM_WEB_DIR') ?? defaultWebDirectory(),
+    ),
   };
 }

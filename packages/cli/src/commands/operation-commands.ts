@@ -53,6 +53,8 @@ function workspace(...words: string[]): readonly string[] {
 export const operationCommands: { readonly [Id in OperationId]: OperationCommand } = {
   getOpenApiSpec: { command: 'spec', example: ['spec', 'listUsers'] },
   getCurrentUser: { command: 'users me', example: ['users', 'me'] },
+  signIn: { command: 'web sign-in', example: ['web', 'sign-in', '--api-key', `sk-${'a'.repeat(43)}`] },
+  signOut: { command: 'web sign-out', example: ['web', 'sign-out'] },
   listUsers: { command: 'users list', example: ['users', 'list', '--role', 'admin'] },
   getUser: { command: 'users get', example: ['users', 'get', '7'] },
   createUser: { command: 'users create', example: ['users', 'create', '--email', 'ann@example.com'] },

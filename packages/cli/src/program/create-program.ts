@@ -26,6 +26,7 @@ import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
 import { registerVariablesCommands } from '../commands/variables.command.js';
+import { registerWebCommands } from '../commands/web.command.js';
 import { registerWorkbooksCommands } from '../commands/workbooks.command.js';
 import { registerWorkspaceCommands } from '../commands/workspace.command.js';
 import { type CliRuntime, CommandContext } from './command-context.js';
@@ -71,6 +72,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerFoldersCommands(program, context);
   registerWorkspaceCommands(program, context);
   registerContentCommands(program, context);
+  registerWebCommands(program, context);
   registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);

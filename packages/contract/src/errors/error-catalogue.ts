@@ -75,6 +75,11 @@ export const errorCatalogue = {
     error: 'Request Header Fields Too Large',
     meaning: "The request line and headers exceed the server's limit (16 KiB).",
   },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    error: 'Too Many Requests',
+    meaning: 'Too many failed sign-ins from this address; retry after the seconds in `Retry-After`.',
+  },
   INTERNAL_SERVER_ERROR: {
     status: 500,
     error: 'Internal Server Error',

@@ -138,8 +138,9 @@ export function buildOpenApiDocument(
       ...(operation.action ? { 'x-required-action': operation.action } : {}),
       ...(operation.authScheme === 'dataApi' ? { security: dataApiSecurity } : {}),
       ...(operation.dataApiScope ? { 'x-data-api-scope': operation.dataApiScope } : {}),
-      // Verified by a shared secret over the body, which OpenAPI's security schemes cannot express.
-      ...(operation.authScheme === 'webhook' ? { security: [] } : {}),
+      // A webhook is verified by a shared secret over the body, which OpenAPI's security schemes cannot
+      // express; `none` (the web sign-in) takes its API key in the body.
+      ...(operation.authScheme === 'webhook' || operation.authScheme === 'none' ? { security: [] } : {}),
       parameters: [
         ...parametersOf(collector, operation.params, 'path'),
         ...parametersOf(collector, operation.query, 'query'),

@@ -12,6 +12,8 @@ import { createApiKey } from './api-keys/create-api-key.operation.js';
 import { deleteApiKey } from './api-keys/delete-api-key.operation.js';
 import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
+import { signIn } from './auth/sign-in.operation.js';
+import { signOut } from './auth/sign-out.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
 import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
 import { getDashboardWidgetThread } from './dashboards/get-dashboard-widget-thread.operation.js';
@@ -139,6 +141,8 @@ import { moveWorkspaceItem } from './workspace/move-workspace-item.operation.js'
 export const operations = {
   getOpenApiSpec,
   getCurrentUser,
+  signIn,
+  signOut,
   listUsers,
   getUser,
   createUser,

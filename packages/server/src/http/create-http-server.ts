@@ -1,5 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { answerClientError } from './client-error.js';
 import { errorBody, writeManagementError } from './error-body.js';
@@ -14,6 +19,8 @@ export interface HttpServerOptions {
   readinessChecks: Readonly<Record<string, () => Promise<void>>>;
   /** Registers the multipart parser (the build API's uploads). */
   acceptsMultipart?: boolean;
+  /** Fastify's `trustProxy`: whose X-Forwarded-* headers set the request's address and protocol. */
+  trustProxy?: boolean | string;
 }
 
 /**
@@ -66,9 +73,11 @@ async function runReadinessChecks(
 
 /** The Fastify set-up both listeners share: request ids, errors as JSON, health probes. */
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
+  const trustProxy: FastifyServerOptions['trustProxy'] = options.trustProxy ?? false;
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
+    trustProxy,
     genReqId: generateRequestId,
     logController: new RequestLogController(),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },

@@ -6,6 +6,12 @@ import type { SchemeContexts } from './surface.js';
 export interface RequestContext {
   requestId: string;
   logger: Logger;
+  /** The client's address as the socket saw it (a proxy's, behind one). */
+  clientAddress: string;
+  /** Whether the request reached this listener over TLS. */
+  isHttps: boolean;
+  /** Adds a header to the answer (the web sign-in's Set-Cookie); the status and body stay the registrar's. */
+  setResponseHeader(name: string, value: string): void;
 }
 
 /** The context of an operation: what its scheme produced about the caller, and the request's own. */

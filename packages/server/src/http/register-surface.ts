@@ -118,7 +118,16 @@ export function registerSurface<
             query: input.query,
             body: input.body,
             // The listener's logger is pino (createHttpServer), so each request's child logger is too.
-            context: { ...caller, requestId: request.id, logger: request.log as Logger },
+            context: {
+              ...caller,
+              requestId: request.id,
+              logger: request.log as Logger,
+              clientAddress: request.ip,
+              isHttps: request.protocol === 'https',
+              setResponseHeader: (name: string, value: string) => {
+                reply.header(name, value);
+              },
+            },
           });
           reply.status(operation.successStatus);
           if (operation.responseContentType === 'application/x-ndjson') {

@@ -7,7 +7,7 @@ export interface AuthenticationRequest {
    * What the operation declares of its rights (its action, and the data-API scope it needs); the scheme
    * checks them (403) once the credential is known (401).
    */
-  operation: Pick<OperationDefinition, 'operationId' | 'action' | 'dataApiScope'>;
+  operation: Pick<OperationDefinition, 'operationId' | 'method' | 'action' | 'dataApiScope'>;
   headers: IncomingHttpHeaders;
   /** The body's bytes as sent, for the schemes the surface lists in `rawBodySchemes`; else null. */
   rawBody: Buffer | null;

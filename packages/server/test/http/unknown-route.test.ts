@@ -8,7 +8,8 @@ const unknownRoutes: Array<[string, string]> = [
   ['DELETE', '/api/v1/users/1/no-such-thing'],
   ['PATCH', '/api/v1/users/1/no-such-thing'],
   ['GET', '/build/api/v1/no-such-thing'],
-  ['GET', '/'],
+  ['GET', '/no-such-page'],
+  ['GET', '/assets-elsewhere/x.js'],
   ['GET', '/favicon.ico'],
 ];
 

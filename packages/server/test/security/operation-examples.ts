@@ -106,6 +106,9 @@ const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResource
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
   getOpenApiSpec: {},
   getCurrentUser: {},
+  // The key in the body is unknown: without it the suite's credential checks could not see a refusal.
+  signIn: { body: () => ({ apiKey: `sk-${'x'.repeat(43)}` }) },
+  signOut: {},
   listUsers: {},
   getUser: { params: onUser },
   createUser: { body: () => ({ email: 'security-example@example.com', role: 'viewer' }) },

@@ -1,5 +1,5 @@
 import type { Role } from '@platform/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import { everythingChanged } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
@@ -42,17 +42,36 @@ export class CredentialService {
   ) {}
 
   async authenticate(authorization: string | undefined): Promise<Principal> {
-    const token = parseAuthorizationHeader(authorization);
+    return this.authenticateToken(parseAuthorizationHeader(authorization));
+  }
+
+  /** An API key itself (as the web sign-in receives it in its body). */
+  async authenticateToken(token: string): Promise<Principal> {
+    if (!apiKeyPattern.test(token))
+      throw new AppError('UNAUTHORIZED', 'the credential is not a valid API key');
+    return this.cached(token, (now) => this.lookUp(eq(apiKeysTable.tokenHash, hashApiKeyToken(token)), now));
+  }
+
+  /** The principal of a key known by its id (a web session's key): the same checks and cache as a token. */
+  async authenticateApiKeyId(apiKeyId: number): Promise<Principal> {
+    // Cached under a name no token can have (tokens start with `sk-`).
+    return this.cached(`#${apiKeyId}`, (now) => this.lookUp(eq(apiKeysTable.id, apiKeyId), now));
+  }
+
+  private async cached(
+    cacheKey: string,
+    lookUp: (now: number) => Promise<CachedCredential>,
+  ): Promise<Principal> {
     const now = Date.now();
-    const cached = this.cache.get(token);
+    const cached = this.cache.get(cacheKey);
     if (cached && cached.recheckAt > now) {
       if (cached.keyExpiresAt !== null && cached.keyExpiresAt <= now) {
         throw new AppError('UNAUTHORIZED', 'the API key has expired');
       }
       return cached.principal;
     }
-    const entry = await this.lookUp(token, now);
-    this.remember(token, entry);
+    const entry = await lookUp(now);
+    this.remember(cacheKey, entry);
     return entry.principal;
   }
 
@@ -87,9 +106,7 @@ export class CredentialService {
     this.cache.set(token, entry);
   }
 
-  private async lookUp(token: string, now: number): Promise<CachedCredential> {
-    if (!apiKeyPattern.test(token))
-      throw new AppError('UNAUTHORIZED', 'the credential is not a valid API key');
+  private async lookUp(keyCondition: SQL, now: number): Promise<CachedCredential> {
     const rows = await this.database
       .select({
         keyId: apiKeysTable.id,
@@ -106,7 +123,7 @@ export class CredentialService {
       .from(apiKeysTable)
       .innerJoin(usersTable, eq(usersTable.id, apiKeysTable.userId))
       .innerJoin(accountsTable, eq(accountsTable.id, apiKeysTable.accountId))
-      .where(and(eq(apiKeysTable.tokenHash, hashApiKeyToken(token))))
+      .where(keyCondition)
       .limit(1);
     const row = rows[0];
     if (!row) throw new AppError('UNAUTHORIZED', 'the API key is unknown or has been deleted');

@@ -6,6 +6,7 @@ import { ApiKeysService, type FindMissingDeployments } from './api-keys.service.
 import { AuthorizationService } from './authorization.service.js';
 import { CredentialService } from './credential.service.js';
 import { CredentialOwners } from './credential-owners.js';
+import { FailedSignIns } from './failed-sign-ins.js';
 import { GrantSubjects } from './grant-subjects.js';
 import { GroupMembershipsCache } from './group-memberships.cache.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
@@ -15,13 +16,18 @@ import { userGroupsRoutes } from './user-groups.routes.js';
 import { UserGroupsService } from './user-groups.service.js';
 import { usersRoutes } from './users.routes.js';
 import { UsersService } from './users.service.js';
+import { webSessionsRoutes } from './web-sessions.routes.js';
+import { WebSessionsService } from './web-sessions.service.js';
 
 export interface IdentityDependencies {
   /** Asked of the deployments module, which depends on this one: called per request, never while building. */
   findMissingDeployments: FindMissingDeployments;
 }
 
-/** Accounts, users, API keys, user attributes, user groups, and the credential check every request starts with. */
+/**
+ * Accounts, users, API keys, user attributes, user groups, web sessions, and the credential check every
+ * request starts with.
+ */
 export function createIdentityModule(
   platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed'>,
   dependencies: IdentityDependencies,
@@ -40,6 +46,7 @@ export function createIdentityModule(
   const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
   const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
+  const webSessions = new WebSessionsService(database, credentials, new FailedSignIns());
   let unsubscribe: (() => void) | null = null;
   return {
     services: {
@@ -50,6 +57,7 @@ export function createIdentityModule(
       userAttributes,
       userGroups,
       userGroupMembers,
+      webSessions,
       accounts: new AccountsService(database),
       credentialOwners: new CredentialOwners(database),
       grantSubjects: new GrantSubjects(database),
@@ -59,6 +67,7 @@ export function createIdentityModule(
       ...apiKeysRoutes(apiKeys),
       ...userAttributesRoutes(userAttributes),
       ...userGroupsRoutes(userGroups, userGroupMembers),
+      ...webSessionsRoutes(webSessions, { secureCookies: platform.config.publicUrl.startsWith('https:') }),
     },
     async start() {
       // A key revoked, a user or a group changed in another process drops what this process cached.

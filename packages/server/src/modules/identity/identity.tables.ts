@@ -52,3 +52,12 @@ export const userGroupMembersTable = pgTable('user_group_members', {
 });
 
 export type UserGroupRow = typeof userGroupsTable.$inferSelect;
+
+export const webSessionsTable = pgTable('web_sessions', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull(),
+  apiKeyId: integer('api_key_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -17,5 +17,7 @@ export interface Principal {
     deploymentIds: readonly number[] | null;
     /** When the key stops working; null: never. What it mints may not outlive it. */
     expiresAt: Date | null;
+    /** Set when the request came with the web pages' session cookie made from this key. */
+    webSessionId?: number;
   };
 }

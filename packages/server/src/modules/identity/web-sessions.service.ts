@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import type { CredentialService } from './credential.service.js';
+import type { FailedSignIns } from './failed-sign-ins.js';
+import { webSessionsTable } from './identity.tables.js';
+import type { Principal } from './principal.js';
+
+/**
+ * How long a web session lasts: API-NOTES.md's default of tenant setting `sessionTtlSeconds`. Tenant
+ * settings are a later issue; until then every session gets the default.
+ */
+export const defaultWebSessionSeconds = 12 * 60 * 60;
+
+const webSessionTokenPattern = /^ws-[A-Za-z0-9_-]{43}$/;
+
+export interface OpenedWebSession {
+  /** The cookie's value; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+/** Session tokens carry 256 random bits: a fast hash is enough (as for API keys). */
+function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * The web pages' sign-in: a session made from an API key acts as that key (same user, role, deployments)
+ * until it expires, is signed out, or the key goes (the store deletes a key's sessions with it).
+ */
+export class WebSessionsService {
+  constructor(
+    private readonly database: Database,
+    private readonly credentials: CredentialService,
+    private readonly failedSignIns: FailedSignIns,
+    private readonly lifetimeSeconds: number = defaultWebSessionSeconds,
+  ) {}
+
+  /** Checks the key (401), counting failures per client address (429 past the limit). */
+  async signIn(apiKey: string, client: { address: string }): Promise<OpenedWebSession> {
+    this.failedSignIns.assertAllowed(client.address);
+    let principal: Principal;
+    try {
+      principal = await this.credentials.authenticateToken(apiKey.trim());
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED')
+        this.failedSignIns.record(client.address);
+      throw error;
+    }
+    const now = Date.now();
+    // A session never outlives the key it acts as.
+    const keyExpiresAt = principal.credential.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
+    const expiresAt = new Date(Math.min(now + this.lifetimeSeconds * 1000, keyExpiresAt));
+    const token = `ws-${randomBytes(32).toString('base64url')}`;
+    await this.database
+      .delete(webSessionsTable)
+      .where(
+        and(
+          eq(webSessionsTable.apiKeyId, principal.credential.id),
+          lte(webSessionsTable.expiresAt, new Date(now)),
+        ),
+      );
+    await this.database.insert(webSessionsTable).values({
+      accountId: principal.accountId,
+      apiKeyId: principal.credential.id,
+      tokenHash: hashSessionToken(token),
+      expiresAt,
+    });
+    return { token, expiresAt };
+  }
+
+  /** The principal of the key a session cookie was made from (401 once it has ended). */
+  async authenticate(token: string): Promise<Principal> {
+    if (!webSessionTokenPattern.test(token))
+      throw new AppError('UNAUTHORIZED', 'the session cookie is not valid: sign in again');
+    const [row] = await this.database
+      .select({
+        id: webSessionsTable.id,
+        apiKeyId: webSessionsTable.apiKeyId,
+        expiresAt: webSessionsTable.expiresAt,
+      })
+      .from(webSessionsTable)
+      .where(eq(webSessionsTable.tokenHash, hashSessionToken(token)))
+      .limit(1);
+    if (!row || row.expiresAt.getTime() <= Date.now())
+      throw new AppError('UNAUTHORIZED', 'the session has ended: sign in again');
+    const principal = await this.credentials.authenticateApiKeyId(row.apiKeyId);
+    return { ...principal, credential: { ...principal.credential, webSessionId: row.id } };
+  }
+
+  /** Whether a session token (or none) is a live session: the pages' sign-in redirect asks. */
+  async isSignedIn(token: string | null): Promise<boolean> {
+    if (token === null) return false;
+    try {
+      await this.authenticate(token);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return false;
+      throw error;
+    }
+  }
+
+  /** Ends the caller's session, or with an API key every session made from that key. */
+  async signOut(principal: Principal): Promise<void> {
+    const { webSessionId, id: apiKeyId } = principal.credential;
+    await this.database
+      .delete(webSessionsTable)
+      .where(
+        webSessionId === undefined
+          ? eq(webSessionsTable.apiKeyId, apiKeyId)
+          : eq(webSessionsTable.id, webSessionId),
+      );
+  }
+}

@@ -1,0 +1,93 @@
+import type { operations } from '@platform/contract';
+import type * as z from 'zod';
+
+type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+/** What an operation answers, as the contract declares it (types only: no schema reaches the bundle). */
+export type OperationOutput<Id extends OperationId> = Operations[Id]['response'] extends z.ZodType
+  ? z.output<Operations[Id]['response']>
+  : undefined;
+
+/** What an operation's body accepts. */
+export type OperationBody<Id extends OperationId> = Operations[Id]['body'] extends z.ZodType
+  ? z.input<Operations[Id]['body']>
+  : undefined;
+
+/** The API's documented error body, or what stands for it when the answer was not JSON. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId: string | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The header that marks a request as the pages' own (a cross-site form cannot set it): the CSRF check. */
+export const csrfHeader = 'x-platform-csrf';
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+async function errorOf(response: Response): Promise<ApiError> {
+  const requestId = response.headers.get('x-request-id');
+  try {
+    const body = (await response.json()) as { code?: unknown; message?: unknown };
+    return new ApiError(
+      response.status,
+      typeof body.code === 'string' ? body.code : 'UNKNOWN',
+      typeof body.message === 'string' ? body.message : response.statusText,
+      requestId,
+    );
+  } catch {
+    return new ApiError(response.status, 'UNKNOWN', response.statusText || 'request failed', requestId);
+  }
+}
+
+/**
+ * One call to the HTTP API with the session cookie (same origin only); writes carry the CSRF header.
+ * Resolves with the parsed body (undefined for 204), rejects with an ApiError.
+ */
+export async function apiRequest<Output>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Output> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (writeMethods.has(method)) headers[csrfHeader] = '1';
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return undefined as Output;
+  return (await response.json()) as Output;
+}
+
+/** `/a/{b}` with `{ b: 'x y' }` → `/a/x%20y`. */
+export function pathOf(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `?a=1&b=2` from the defined entries (arrays repeat the key), or '' when there are none. */
+export function queryOf(query: Record<string, string | number | boolean | string[] | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
