@@ -161,7 +161,11 @@ function createModules(platform: Platform) {
     deployments: deployments.services,
     dataApi: dataApi.services,
   });
-  const dashboards = createDashboardsModule(platform, { workspace: workspace.services });
+  const dashboards = createDashboardsModule(platform, {
+    workspace: workspace.services,
+    dataApi: dataApi.services,
+    identity: identity.services,
+  });
   return {
     system,
     identity,

@@ -314,4 +314,9 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   getDashboard: { params: onDashboard, query: { versionNumber: '1' } },
   getDashboardByPublicId: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
+  runDashboardWidget: {
+    params: ({ deploymentId, dashboardId }) => ({ deploymentId, dashboardId, widgetId: 'chart' }),
+    query: { format: 'json' },
+    body: () => ({ filters: [] }),
+  },
 };
