@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DashboardWidgetRunsService } from '../../src/modules/dashboards/dashboard-widget-runs.service.js';
 import { dashboardsTable } from '../../src/modules/dashboards/dashboards.tables.js';
 import { csvCell } from '../../src/modules/dashboards/widget-run-csv.js';
-import type { Principal } from '../../src/modules/identity/principal.js';
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import { loadUrl, shopModel } from '../semantic-api/semantic-api-helpers.js';
 import {
@@ -266,42 +264,53 @@ describe.each(storeEngines)('running dashboard widgets on %s', (engine: StoreEng
     ]);
   });
 
-  it('refuses a CSV of a dashboard with restrictDataDownload to a caller without DownloadData (403)', async () => {
+  it('refuses a CSV of a dashboard with restrictDataDownload to a key without DownloadData (403)', async () => {
     const database = server.container.platform.store.database;
-    await database
-      .update(dashboardsTable)
-      .set({ restrictDataDownload: true })
-      .where(eq(dashboardsTable.id, dashboardId));
+    const restrict = (restrictDataDownload: boolean) =>
+      database
+        .update(dashboardsTable)
+        .set({ restrictDataDownload })
+        .where(eq(dashboardsTable.id, dashboardId));
+    // Every role holds DownloadData; a key is made without it.
+    const made = await server.request({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      body: { name: 'no downloads', userId: viewer.userId, canDownloadData: false },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const noDownloads = made.body as { token: string; canDownloadData: boolean };
+    expect(noDownloads.canDownloadData).toBe(false);
+    const me = await server.request({ method: 'GET', url: '/api/v1/users/me', key: noDownloads.token });
+    expect((me.body as { actions: string[] }).actions).not.toContain('DownloadData');
+    // Nor can it make a key that has the right back.
+    const escalated = await server.request({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      body: { name: 'downloads again', canDownloadData: true },
+      key: noDownloads.token,
+    });
+    expect(errorMessageOf(escalated, 'FORBIDDEN')).toContain('DownloadData');
+    const inherited = await server.request({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      body: { name: 'inherits' },
+      key: noDownloads.token,
+    });
+    expect((inherited.body as { canDownloadData: boolean }).canDownloadData).toBe(false);
+    // Unrestricted: the CSV is anyone's who may see the dashboard.
+    expect((await runCsv('by-status', undefined, noDownloads.token)).statusCode).toBe(200);
+    await restrict(true);
     try {
-      // Every role holds DownloadData today, so every credential still downloads.
-      expect((await runCsv('by-status', undefined, viewer.key)).statusCode).toBe(200);
-      // A caller without the right: the same service, with an authorization that withholds DownloadData.
-      const services = server.container.services;
-      const withheld = new DashboardWidgetRunsService(
-        database,
-        services.dashboards,
-        services.dashboardSources,
-        services.reportQueries,
-        {
-          can: (principal: Principal, action) =>
-            action !== 'DownloadData' && services.authorization.can(principal, action),
-        },
-      );
-      const principal = await server.container.services.credentials.authenticate(`Bearer ${viewer.key}`);
-      const widget = { deploymentId: shop.deploymentId, dashboardId, widgetId: 'by-status' };
-      await expect(withheld.runAsCsv(principal, widget, undefined)).rejects.toMatchObject({
-        code: 'FORBIDDEN',
-        message: expect.stringContaining('DownloadData'),
-      });
+      const refused = await runCsv('by-status', undefined, noDownloads.token);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.body).toMatch(/restricts data downloads.*DownloadData/);
       // The rows themselves are still shown; only the download is restricted.
-      expect((await withheld.run(principal, widget, undefined)).data).toEqual([
+      expect((await runOk('by-status', undefined, noDownloads.token)).data).toEqual([
         { 'orders.status': 'completed', 'orders.count': 4 },
       ]);
+      expect((await runCsv('by-status', undefined, viewer.key)).statusCode).toBe(200);
     } finally {
-      await database
-        .update(dashboardsTable)
-        .set({ restrictDataDownload: false })
-        .where(eq(dashboardsTable.id, dashboardId));
+      await restrict(false);
     }
   });
 
