@@ -107,7 +107,7 @@ export class DashboardWidgetRunsService {
     ) {
       throw new AppError(
         'FORBIDDEN',
-        `${label} restricts data downloads: a CSV of its widgets needs the right DownloadData, which the ${principal.role} role of this credential lacks`,
+        `${label} restricts data downloads: a CSV of its widgets needs the right DownloadData, which this credential lacks`,
       );
     }
     const widgets = Array.isArray(version.config.widgets)
