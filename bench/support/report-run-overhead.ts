@@ -20,7 +20,7 @@ export interface ReportRunFigures {
 }
 
 /** POSTs `body`; throws on any answer but 200 or one whose rows are missing, so no error is ever timed. */
-async function postForRows(url: string, key: string, body: unknown): Promise<void> {
+export async function postForRows(url: string, key: string, body: unknown): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -59,7 +59,7 @@ async function insertReport(
 }
 
 /** Both requests in turns, so that drift (GC, a noisy neighbour) falls on both alike. */
-async function alternate(
+export async function alternate(
   labels: [string, string],
   iterations: number,
   tasks: [() => Promise<void>, () => Promise<void>],

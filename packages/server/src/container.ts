@@ -169,6 +169,8 @@ function createModules(platform: Platform) {
   const dashboards = createDashboardsModule(platform, {
     workspace: workspace.services,
     chat: chat.services,
+    dataApi: dataApi.services,
+    identity: identity.services,
   });
   return {
     system,

@@ -114,6 +114,18 @@ export class ApiClient {
     for await (const line of readNdjsonLines(response)) yield line as OperationResult<Operations[Id]>;
   }
 
+  /**
+   * Calls an operation for the file it can answer instead of JSON (e.g. `?format=csv`): resolves with the
+   * file's text as sent; errors as `call`.
+   */
+  async callFile<Id extends OperationId>(operationId: Id, ...[input]: CallArguments<Id>): Promise<string> {
+    const operation: OperationDefinition = operations[operationId];
+    const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: QueryValues; body?: unknown };
+    const path = fillPath(operation.path, parts.params ?? {});
+    const response = await this.send(operation.method, path, { query: parts.query ?? {}, body: parts.body });
+    return response.text();
+  }
+
   /** Any method and path (for `platform api`); the same credentials, error handling and decoding. */
   async request(method: string, path: string, request: RawRequest = {}): Promise<unknown> {
     const response = await this.send(method, path, request);

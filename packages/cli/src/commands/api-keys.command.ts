@@ -18,6 +18,8 @@ interface CreateOptions extends CommonOptions {
   userId?: number;
   role?: Role;
   deploymentIds?: number[];
+  /** commander's `--no-download-data`: false when given. */
+  downloadData: boolean;
   expiresAt?: string;
 }
 
@@ -40,6 +42,7 @@ function formatApiKey(key: ApiKey): string {
     ['user id', key.userId],
     ['role', key.role ?? "the user's role"],
     ['deployments', key.deploymentIds ?? 'all'],
+    ['downloads data', key.canDownloadData],
     ['expires', key.expiresAt ?? 'never'],
     ['last used', key.lastUsedAt],
     ['created', key.createdAt],
@@ -75,6 +78,7 @@ export function registerApiKeysCommands(program: Command, context: CommandContex
       ),
     )
     .option('--expires-at <timestamp>', 'ISO 8601 expiry, e.g. 2030-01-01T00:00:00Z')
+    .option('--no-download-data', 'make the key without DownloadData (no CSV of restricted dashboards)')
     .action(async (options: CreateOptions) => {
       const client = await context.client(options);
       const created = await client.call('createApiKey', {
@@ -83,6 +87,8 @@ export function registerApiKeysCommands(program: Command, context: CommandContex
           userId: options.userId,
           role: options.role,
           deploymentIds: options.deploymentIds,
+          // Only a key made without it says so; otherwise the server applies the caller's.
+          canDownloadData: options.downloadData ? undefined : false,
           expiresAt: options.expiresAt,
         },
       });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { dashboardStatuses, type UpdateDashboardInput } from '@platform/contract';
+import { dashboardStatuses, reportTimeGrains, type UpdateDashboardInput } from '@platform/contract';
 import { type Command, Option } from 'commander';
+import type { CallInput } from '../client/api-client.js';
 import { parseId } from '../program/argument-parsers.js';
 import { CliError, UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
@@ -14,6 +15,9 @@ import {
   formatPythonResult,
   formatWidgetThread,
 } from './dashboard-views.js';
+import { formatReportRun, parseFilters } from './report-run.command.js';
+
+type RunWidgetBody = NonNullable<CallInput<'runDashboardWidget'>['body']>;
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
@@ -39,6 +43,12 @@ function updateBodyOf(options: UpdateOptions): UpdateDashboardInput {
     );
   }
   return body;
+}
+
+interface RunWidgetOptions extends DeploymentOptions {
+  filters?: RunWidgetBody['filters'];
+  timeGrain?: RunWidgetBody['timeGrain'];
+  csv?: boolean;
 }
 
 export function registerDashboardsCommands(program: Command, context: CommandContext): void {
@@ -123,6 +133,36 @@ export function registerDashboardsCommands(program: Command, context: CommandCon
       });
       context.render(options, dashboard, formatDashboard);
     });
+
+  addDeploymentOption(
+    addVerb(dashboards, 'run', "run one widget's frozen report and print its rows (--csv: as CSV)")
+      .argument('<dashboardId>', 'dashboard id', parseId)
+      .argument('<widgetId>', 'the widget id in the dashboard config')
+      .option(
+        '--filters <json>',
+        "the dashboard's filter values as JSON (FILTER widgets' members)",
+        parseFilters,
+      )
+      .addOption(
+        new Option('--time-grain <grain>', "the dashboard's time grain (a TIME_GRAIN widget)").choices([
+          ...reportTimeGrains,
+        ]),
+      )
+      .option('--csv', 'print the rows as the CSV file the dashboard downloads'),
+  ).action(async (dashboardId: number, widgetId: string, options: RunWidgetOptions) => {
+    const client = await context.client(options);
+    const input = {
+      params: { deploymentId: options.deployment, dashboardId, widgetId },
+      body: { filters: options.filters, timeGrain: options.timeGrain },
+    };
+    if (options.csv) {
+      context.runtime.writeOut(
+        await client.callFile('runDashboardWidget', { ...input, query: { format: 'csv' } }),
+      );
+      return;
+    }
+    context.render(options, await client.call('runDashboardWidget', input), formatReportRun);
+  });
 
   addVerb(dashboards, 'open', 'show a dashboard by its public id (what its page shows)')
     .argument('<publicId>', 'the public id in the dashboard page address')

@@ -391,4 +391,8 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
       'abc',
     ),
   },
+  runDashboardWidget: {
+    command: 'dashboards run',
+    example: ['dashboards', 'run', '4', 'by-status', '--deployment', '5', '--time-grain', 'week', '--csv'],
+  },
 };

@@ -19,7 +19,7 @@ interface RunOptions extends CommonOptions {
 const filtersExample = '[{"member":"orders.status","operator":"equals","values":["completed"]}]';
 
 /** Only the shape of a JSON array is checked here: the server names every bad field of a filter. */
-function parseFilters(value: string): RunReportBody['filters'] {
+export function parseFilters(value: string): RunReportBody['filters'] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);

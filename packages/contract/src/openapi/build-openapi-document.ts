@@ -128,6 +128,10 @@ export function buildOpenApiDocument(
                 : 'Success.',
             content: {
               [operation.responseContentType]: { schema: collector.convert(operation.response, 'output') },
+              // The same rows as a file, when the query asks for one (e.g. `?format=csv`).
+              ...Object.fromEntries(
+                operation.fileContentTypes.map((type) => [type, { schema: { type: 'string' } }]),
+              ),
             },
           };
     const entry: JsonSchema = {

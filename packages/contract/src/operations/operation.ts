@@ -23,6 +23,23 @@ export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none';
  */
 export type ResponseContentType = 'application/json' | 'application/x-ndjson';
 
+/** A content type an operation may answer with instead of its JSON body, as a file to download. */
+export type FileContentType = 'text/csv';
+
+/**
+ * A handler's answer as a file rather than the JSON of `response` (for an operation that declares its
+ * content type in `fileContentTypes`): `http/` writes the body with that content type and
+ * `Content-Disposition: attachment` naming the file.
+ */
+export class FileReply {
+  constructor(
+    readonly contentType: FileContentType,
+    /** The file name the client saves it as (`Content-Disposition`). */
+    readonly filename: string,
+    readonly content: string,
+  ) {}
+}
+
 /**
  * One operation of the API, declared once. Validation, handler types, the OpenAPI document and the
  * CLI's typed client are all derived from this object.
@@ -34,6 +51,7 @@ export interface OperationDefinition<
   Response extends Schema = Schema,
   Auth extends AuthScheme = AuthScheme,
   ResponseType extends ResponseContentType = ResponseContentType,
+  Files extends FileContentType = FileContentType,
 > {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -59,6 +77,8 @@ export interface OperationDefinition<
   /** The success body; for NDJSON, one line of it. */
   readonly response: Response;
   readonly responseContentType: ResponseType;
+  /** Content types the handler may answer with as a FileReply instead of JSON (e.g. `?format=csv`). */
+  readonly fileContentTypes: readonly Files[];
   /** Error codes this operation answers with beyond the ones every operation can (400, 401, 500). */
   readonly errors: readonly ErrorCode[];
   /** How the body is sent; JSON unless a file travels in it (its fields are then parsed into one object). */
@@ -76,6 +96,7 @@ export interface OperationDeclaration<
   Response extends Schema,
   Auth extends AuthScheme,
   ResponseType extends ResponseContentType,
+  Files extends FileContentType,
 > {
   operationId: string;
   method: HttpMethod;
@@ -95,6 +116,8 @@ export interface OperationDeclaration<
   response?: Response;
   /** Default `application/json`. */
   responseContentType?: ResponseType;
+  /** Default none. */
+  fileContentTypes?: readonly Files[];
   errors?: readonly ErrorCode[];
   requestContentType?: RequestContentType;
   bodyLimitBytes?: number;
@@ -107,9 +130,10 @@ export function defineOperation<
   Response extends Schema = null,
   Auth extends AuthScheme = 'management',
   ResponseType extends ResponseContentType = 'application/json',
+  Files extends FileContentType = never,
 >(
-  declaration: OperationDeclaration<Params, Query, Body, Response, Auth, ResponseType>,
-): OperationDefinition<Params, Query, Body, Response, Auth, ResponseType> {
+  declaration: OperationDeclaration<Params, Query, Body, Response, Auth, ResponseType, Files>,
+): OperationDefinition<Params, Query, Body, Response, Auth, ResponseType, Files> {
   const body = (declaration.body ?? null) as Body;
   return {
     operationId: declaration.operationId,
@@ -128,6 +152,7 @@ export function defineOperation<
     successStatus: declaration.successStatus ?? 200,
     response: (declaration.response ?? null) as Response,
     responseContentType: (declaration.responseContentType ?? 'application/json') as ResponseType,
+    fileContentTypes: declaration.fileContentTypes ?? [],
     errors: declaration.errors ?? [],
     requestContentType: declaration.requestContentType ?? 'application/json',
     bodyLimitBytes: declaration.bodyLimitBytes ?? null,
@@ -152,7 +177,9 @@ type Output<S> = S extends z.ZodType ? z.input<S> : undefined;
 export type OperationOutput<Operation extends OperationDefinition> =
   Operation['responseContentType'] extends 'application/x-ndjson'
     ? AsyncIterable<Output<Operation['response']>>
-    : Output<Operation['response']>;
+    : [Operation['fileContentTypes'][number]] extends [never]
+      ? Output<Operation['response']>
+      : Output<Operation['response']> | FileReply;
 
 /** The decoded response body, as a client receives it (for NDJSON, one decoded line). */
 export type OperationResult<Operation extends OperationDefinition> = Parsed<Operation['response']>;

@@ -20,6 +20,7 @@ import { getDashboardWidgetThread } from './dashboards/get-dashboard-widget-thre
 import { listDashboardVersions } from './dashboards/list-dashboard-versions.operation.js';
 import { listDashboards } from './dashboards/list-dashboards.operation.js';
 import { runDashboardPython } from './dashboards/run-dashboard-python.operation.js';
+import { runDashboardWidget } from './dashboards/run-dashboard-widget.operation.js';
 import { streamDashboardWidgetChat } from './dashboards/stream-dashboard-widget-chat.operation.js';
 import { updateDashboard } from './dashboards/update-dashboard.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
@@ -276,6 +277,7 @@ export const operations = {
   listDashboardVersions,
   updateDashboard,
   updatePublishedAiWidgetThread,
+  runDashboardWidget,
 } as const;
 
 export type Operations = typeof operations;

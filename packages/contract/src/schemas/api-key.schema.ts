@@ -13,6 +13,10 @@ export const ApiKey = z
       description: "The role the key is limited to; null acts with the user's role.",
     }),
     deploymentIds: z.array(z.int()).nullable(),
+    canDownloadData: z.boolean().meta({
+      description:
+        'False: the key lacks DownloadData though its role holds it (CSV downloads of dashboards with `restrictDataDownload` are refused).',
+    }),
     expiresAt: Timestamp.nullable(),
     lastUsedAt: Timestamp.nullable(),
     createdAt: Timestamp,
@@ -33,6 +37,10 @@ export const CreateApiKeyInput = z
     userId: EntityId.optional().meta({ description: 'Create the key for another user (UsersManage).' }),
     role: Role.optional().meta({ description: "Limit the key to this role (at most the user's role)." }),
     deploymentIds: z.array(EntityId).min(1).max(1000).optional(),
+    canDownloadData: z.boolean().optional().meta({
+      description:
+        "false: make the key without DownloadData. Default: the caller's (a key without it makes none with it).",
+    }),
     expiresAt: z.iso.datetime({ offset: true }).optional(),
   })
   .strict()

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { OperationDefinition } from '@platform/contract';
+import { FileReply, type OperationDefinition } from '@platform/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error.js';
@@ -37,6 +37,29 @@ function keepRawBody(limitBytes: number) {
     rawBodies.set(request, raw);
     return Readable.from([raw]);
   };
+}
+
+/** A file answer, of a content type its operation declares; the name is quoted as RFC 6266 asks. */
+function sendFile(operation: OperationDefinition, reply: FastifyReply, file: FileReply) {
+  if (!operation.fileContentTypes.includes(file.contentType)) {
+    throw new Error(`${operation.operationId} does not declare the content type ${file.contentType}`);
+  }
+  const asciiName = file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return reply
+    .header('content-type', `${file.contentType}; charset=utf-8`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeRfc5987(file.filename)}`,
+    )
+    .send(file.content);
+}
+
+/** Percent-encoding as RFC 5987 `ext-value` wants it (encodeURIComponent leaves `'()*` as they are). */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** `/api/v1/deployments/{deploymentId}` → `/api/v1/deployments/:deploymentId` */
@@ -139,6 +162,7 @@ export function registerSurface<
               surface.streamContentType,
             );
           }
+          if (output instanceof FileReply) return sendFile(operation, reply, output);
           if (operation.successStatus === 204 || operation.response === null) return reply.send();
           // Parsing the answer strips any field the contract does not name, so internals never leak.
           return reply.send(operation.response.parse(output));

@@ -348,4 +348,9 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     body: () => ({ widgetId: 'assistant', threadId: 'security-example-thread' }),
     contentLevel: 'edit',
   },
+  runDashboardWidget: {
+    params: ({ deploymentId, dashboardId }) => ({ deploymentId, dashboardId, widgetId: 'chart' }),
+    query: { format: 'json' },
+    body: () => ({ filters: [] }),
+  },
 };

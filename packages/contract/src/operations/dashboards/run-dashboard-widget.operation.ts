@@ -13,12 +13,14 @@ export const runDashboardWidget = defineOperation({
   tag: 'Dashboards',
   summary: "Run one widget's frozen report",
   description:
-    "Runs the ReportSnapshot the widget names, from the dashboard's latest published version, under the caller's access policies, with the `filters` and `timeGrain` of the dashboard's FILTER and TIME_GRAIN widgets (what the page sends), then the snapshot's fill-missing-rows and period comparisons. Same result as a report run.",
+    "Runs the ReportSnapshot the widget names, from the dashboard's latest published version, under the caller's access policies, with the `filters` and `timeGrain` of the dashboard's FILTER and TIME_GRAIN widgets (what the page sends), then the snapshot's fill-missing-rows and period comparisons. Same result as a report run. `?format=csv`: the rows as a CSV file (`text/csv`, an attachment named after the widget); on a dashboard with `restrictDataDownload`, only for callers with `DownloadData` (else 403). A filter on a member no FILTER widget of the dashboard applies to this widget, or a time grain no TIME_GRAIN widget applies to it, is a 400.",
   action: 'ContentRead',
   params: DashboardWidgetParams,
   query: RunDashboardWidgetQuery,
   body: RunDashboardWidgetInput,
   isBodyRequired: false,
   response: ReportRunResult,
+  // `?format=csv` answers the rows as a CSV file.
+  fileContentTypes: ['text/csv'],
   errors: ['NOT_FOUND', 'FORBIDDEN', 'BAD_GATEWAY', 'SERVICE_UNAVAILABLE', 'GATEWAY_TIMEOUT'],
 });

@@ -68,18 +68,27 @@ function withoutNulls(value: unknown): unknown {
 export function reportIdsOf(config: DashboardConfig): number[] {
   const ids: number[] = [];
   for (const [index, widget] of config.widgets.entries()) {
-    const reportId = (widget.config as Record<string, unknown> | undefined)?.reportId;
-    if (reportId === undefined || reportId === null) continue;
-    const id = typeof reportId === 'string' && /^[0-9]{1,10}$/.test(reportId) ? Number(reportId) : reportId;
-    if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `widgets[${index}] (${String(widget.id)}): config.reportId must be a report id (a positive whole number)`,
-      );
-    }
-    if (!ids.includes(id as number)) ids.push(id as number);
+    const id = reportIdOf(widget, `widgets[${index}] (${String(widget.id)})`);
+    if (id !== null && !ids.includes(id)) ids.push(id);
   }
   return ids;
+}
+
+/** The report a widget names (`config.reportId`, a number or its digits), or null when it names none. */
+export function reportIdOf(
+  widget: Record<string, unknown>,
+  label = `widget "${String(widget.id)}"`,
+): number | null {
+  const reportId = (widget.config as Record<string, unknown> | undefined)?.reportId;
+  if (reportId === undefined || reportId === null) return null;
+  const id = typeof reportId === 'string' && /^[0-9]{1,10}$/.test(reportId) ? Number(reportId) : reportId;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${label}: config.reportId must be a report id (a positive whole number)`,
+    );
+  }
+  return id;
 }
 
 /** sha256 of the config's canonical JSON (keys sorted): equal configs have equal checksums. */

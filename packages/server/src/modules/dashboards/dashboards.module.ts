@@ -1,5 +1,7 @@
 import type { Platform } from '../../platform/platform.js';
 import type { ChatModule } from '../chat/chat.module.js';
+import type { DataApiServices } from '../data-api/data-api.module.js';
+import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { DashboardChangesService } from './dashboard-changes.service.js';
@@ -9,6 +11,7 @@ import { dashboardLocator } from './dashboard-locator.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
 import { DashboardPythonService } from './dashboard-python.service.js';
 import { DashboardWidgetChatService } from './dashboard-widget-chat.service.js';
+import { DashboardWidgetRunsService } from './dashboard-widget-runs.service.js';
 import { dashboardsRoutes } from './dashboards.routes.js';
 import { DashboardsService } from './dashboards.service.js';
 
@@ -21,6 +24,9 @@ export interface DashboardsDependencies {
   workspace: Pick<WorkspaceServices, 'dashboardSources' | 'workbooks' | 'resourcePolicies'>;
   /** AI widgets answer through the Chat API's agents. */
   chat: Pick<ChatModule['services'], 'accountUserChat'>;
+  /** Widget runs go through the data API as the caller; a restricted CSV asks for DownloadData. */
+  dataApi: Pick<DataApiServices, 'reportQueries'>;
+  identity: Pick<IdentityServices, 'authorization'>;
 }
 
 /**
@@ -42,6 +48,13 @@ export function createDashboardsModule(
     dashboardList: new DashboardListService(database, dashboardSources, dashboards),
     dashboardChanges: new DashboardChangesService(database, dashboardSources, dashboards),
     dashboardDrafts: new DashboardDraftsService(database, workbooks),
+    dashboardWidgetRuns: new DashboardWidgetRunsService(
+      database,
+      dashboards,
+      dashboardSources,
+      dependencies.dataApi.reportQueries,
+      dependencies.identity.authorization,
+    ),
   };
   // Resource policies on a dashboard: the workspace keeps the grants, this module says where it belongs.
   resourcePolicies.useDashboards(dashboardLocator);

@@ -1,4 +1,4 @@
-import type { Operations } from '@platform/contract';
+import { FileReply, type Operations } from '@platform/contract';
 import type { OperationHandlers } from '../../operation-contexts.js';
 import type { DashboardChangesService } from './dashboard-changes.service.js';
 import type { DashboardDraftsService } from './dashboard-drafts.service.js';
@@ -6,6 +6,7 @@ import type { DashboardListService } from './dashboard-list.service.js';
 import type { DashboardPublishService } from './dashboard-publish.service.js';
 import type { DashboardPythonService } from './dashboard-python.service.js';
 import type { DashboardWidgetChatService } from './dashboard-widget-chat.service.js';
+import type { DashboardWidgetRunsService } from './dashboard-widget-runs.service.js';
 import type { DashboardsService } from './dashboards.service.js';
 
 type DashboardOperations = Pick<
@@ -21,6 +22,7 @@ type DashboardOperations = Pick<
   | 'updateDashboard'
   | 'updatePublishedAiWidgetThread'
   | 'updateWorkbookDashboard'
+  | 'runDashboardWidget'
 >;
 
 export interface DashboardsRouteServices {
@@ -31,6 +33,7 @@ export interface DashboardsRouteServices {
   dashboardList: DashboardListService;
   dashboardChanges: DashboardChangesService;
   dashboardDrafts: DashboardDraftsService;
+  dashboardWidgetRuns: DashboardWidgetRunsService;
 }
 
 export function dashboardsRoutes(services: DashboardsRouteServices): OperationHandlers<DashboardOperations> {
@@ -42,6 +45,7 @@ export function dashboardsRoutes(services: DashboardsRouteServices): OperationHa
     dashboardDrafts,
     dashboardWidgetChat,
     dashboardPython,
+    dashboardWidgetRuns,
   } = services;
   return {
     publishDashboard: ({ params, body, context }) =>
@@ -73,5 +77,10 @@ export function dashboardsRoutes(services: DashboardsRouteServices): OperationHa
       dashboardChanges.attachAiThread(context.principal, params.deploymentId, params.workbookId, body),
     updateWorkbookDashboard: ({ params, body, context }) =>
       dashboardDrafts.save(context.principal, params.deploymentId, params.workbookId, body),
+    runDashboardWidget: async ({ params, query, body, context }) => {
+      if (query.format !== 'csv') return dashboardWidgetRuns.run(context.principal, params, body);
+      const csv = await dashboardWidgetRuns.runAsCsv(context.principal, params, body);
+      return new FileReply('text/csv', csv.filename, csv.content);
+    },
   };
 }

@@ -23,6 +23,8 @@ export interface IssueApiKeyOptions {
   name: string;
   role?: Role | null;
   deploymentIds?: number[] | null;
+  /** Default true: the key holds DownloadData when its role does. */
+  canDownloadData?: boolean;
   expiresAt?: Date | null;
   /** A chosen key (the bootstrap key from the environment); otherwise a random one. */
   token?: string;
@@ -41,6 +43,7 @@ export async function issueApiKey(database: Database, options: IssueApiKeyOption
       tokenPrefix: apiKeyTokenPrefix(token),
       role: options.role ?? null,
       deploymentIds: options.deploymentIds ?? null,
+      canDownloadData: options.canDownloadData ?? true,
       expiresAt: options.expiresAt ?? null,
     })
     .returning();
@@ -107,6 +110,15 @@ export class ApiKeysService {
       { role: role ?? owner.role, deploymentIds, expiresAt },
       'a new API key',
     );
+    // A key without DownloadData makes keys without it too, so it cannot give itself the right back.
+    const callerCanDownload = !principal.withheldActions?.has('DownloadData');
+    if (input.canDownloadData && !callerCanDownload) {
+      throw new AppError(
+        'FORBIDDEN',
+        'a new API key: this credential lacks DownloadData, so a key it makes cannot have it',
+      );
+    }
+    const canDownloadData = input.canDownloadData ?? callerCanDownload;
     if (input.deploymentIds) {
       const missing = await this.findMissingDeployments(principal.accountId, input.deploymentIds);
       if (missing.length > 0)
@@ -118,6 +130,7 @@ export class ApiKeysService {
       name: input.name,
       role,
       deploymentIds: deploymentIds ? [...new Set(deploymentIds)] : null,
+      canDownloadData,
       expiresAt,
     });
   }

@@ -26,6 +26,7 @@ export class AuthorizationService {
   constructor(private readonly auditLogger: Logger) {}
 
   can(principal: Principal, action: Action): boolean {
+    if (principal.withheldActions?.has(action)) return false;
     return actionsOfRole[principal.role].includes(action) || principal.grantedActions.has(action);
   }
 

@@ -112,6 +112,7 @@ export class CredentialService {
         keyId: apiKeysTable.id,
         keyRole: apiKeysTable.role,
         deploymentIds: apiKeysTable.deploymentIds,
+        canDownloadData: apiKeysTable.canDownloadData,
         expiresAt: apiKeysTable.expiresAt,
         userId: usersTable.id,
         email: usersTable.email,
@@ -145,6 +146,7 @@ export class CredentialService {
         email: row.email,
         role,
         grantedActions: new Set(),
+        withheldActions: new Set(row.canDownloadData ? [] : ['DownloadData']),
         credential: {
           type: 'api-key',
           id: row.keyId,

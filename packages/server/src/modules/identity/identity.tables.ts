@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const accountsTable = pgTable('accounts', {
   id: serial('id').primaryKey(),
@@ -28,6 +28,7 @@ export const apiKeysTable = pgTable('api_keys', {
   tokenPrefix: text('token_prefix').notNull(),
   role: text('role', { enum: ['admin', 'developer', 'viewer'] }),
   deploymentIds: integer('deployment_ids').array(),
+  canDownloadData: boolean('can_download_data').notNull().default(true),
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

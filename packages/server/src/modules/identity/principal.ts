@@ -10,6 +10,8 @@ export interface Principal {
   role: Role;
   /** Extra rights from groups and policies; empty until those land. */
   grantedActions: ReadonlySet<Action>;
+  /** Rights the credential gives up though its role holds them (an API key made without DownloadData). */
+  withheldActions?: ReadonlySet<Action>;
   credential: {
     type: 'api-key';
     id: number;

@@ -29,6 +29,7 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
     userId: row.userId,
     role: row.role,
     deploymentIds: row.deploymentIds,
+    canDownloadData: row.canDownloadData,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -22,7 +22,9 @@ export function usersRoutes(users: UsersService): OperationHandlers<UserOperatio
           role: principal.role,
           deploymentIds: principal.credential.deploymentIds ? [...principal.credential.deploymentIds] : null,
         },
-        actions: [...new Set([...actionsOfRole[principal.role], ...principal.grantedActions])],
+        actions: [...new Set([...actionsOfRole[principal.role], ...principal.grantedActions])].filter(
+          (action) => !principal.withheldActions?.has(action),
+        ),
       };
     },
     listUsers: ({ query, context }) => users.list(context.principal, query),

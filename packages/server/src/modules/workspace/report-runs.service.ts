@@ -1,20 +1,14 @@
-import {
-  FillMissingRows,
-  PeriodComparison,
-  type ReportRunResult,
-  type RunReportInput,
-  SemanticQuery,
-} from '@platform/contract';
+import type { ReportRunResult, RunReportInput } from '@platform/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import * as z from 'zod';
-import { AppError, notFound } from '../../errors/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { DataApiCaller } from '../data-api/data-api-caller.js';
-import type { ReportDefinition, ReportQuery } from '../data-api/report-query.service.js';
+import { reportDefinitionOf } from '../data-api/report-definition.js';
+import type { ReportDefinition } from '../data-api/report-query.service.js';
 import type { Principal } from '../identity/principal.js';
 import type { ContentAccessService, ContentItem } from './content-access.service.js';
 import { contentVersionColumns } from './content-state-cache.js';
-import { type ReportRow, reportsTable, workbooksTable } from './workspace.tables.js';
+import { reportsTable, workbooksTable } from './workspace.tables.js';
 
 /** The data API's side of a run: the report's query as the caller (DataApiServices['reportQueries']). */
 export interface ReportQueries {
@@ -25,25 +19,8 @@ export interface ReportQueries {
   ): Promise<ReportRunResult>;
 }
 
-const PeriodComparisons = z.array(PeriodComparison);
-
 /** `lastViewedAt` is kept to the minute: a run within a minute of the last one does not write it again. */
 const lastViewedPrecisionMilliseconds = 60_000;
-
-/** A stored field that no longer fits its schema (written before a rule existed) is a 400 saying which. */
-function parseStored<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  reportId: number,
-  field: string,
-): z.output<Schema> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new AppError(
-    'BAD_REQUEST',
-    `report ${reportId} has an invalid ${field}: ${z.prettifyError(parsed.error)}`,
-  );
-}
 
 /**
  * Runs a report for someone who may view it: the query runs through the data API as that caller (their
@@ -89,7 +66,11 @@ export class ReportRunsService {
           (error: unknown) => error ?? new Error('lastViewedAt could not be written'),
         );
       }
-      return { ...definitionOf(report.row), filters: input?.filters, timeGrain: input?.timeGrain };
+      return {
+        ...reportDefinitionOf(report.row, `report ${reportId}`),
+        filters: input?.filters,
+        timeGrain: input?.timeGrain,
+      };
     })();
     const outcome = await this.reportQueries
       .run({ kind: 'management', principal }, deploymentId, definition)
@@ -139,38 +120,4 @@ export class ReportRunsService {
     };
     return { row: report, item, versions };
   }
-}
-
-/** The stored query and options, checked against their schemas. */
-/** The columns of a report a run reads. */
-type RunnableReport = Pick<
-  ReportRow,
-  'id' | 'jsonQuery' | 'sqlQuery' | 'periodComparisons' | 'fillMissingRows'
->;
-
-function definitionOf(report: RunnableReport): Omit<ReportDefinition, 'filters' | 'timeGrain'> {
-  return {
-    query: queryOf(report),
-    periodComparisons: parseStored(
-      PeriodComparisons,
-      report.periodComparisons,
-      report.id,
-      'periodComparisons',
-    ),
-    fillMissingRows:
-      report.fillMissingRows === null
-        ? null
-        : parseStored(FillMissingRows, report.fillMissingRows, report.id, 'fillMissingRows'),
-  };
-}
-
-function queryOf(report: RunnableReport): ReportQuery {
-  if (report.sqlQuery !== null) return { kind: 'sql', sql: report.sqlQuery };
-  if (report.jsonQuery !== null) {
-    return { kind: 'json', query: parseStored(SemanticQuery, report.jsonQuery, report.id, 'jsonQuery') };
-  }
-  throw new AppError(
-    'BAD_REQUEST',
-    `report ${report.id} has no query to run: give it a jsonQuery or a sqlQuery`,
-  );
 }

@@ -1,0 +1,148 @@
+import type { ReportRunResult, RunReportInput } from '@platform/contract';
+import { and, eq } from 'drizzle-orm';
+import { AppError, notFound } from '../../errors/app-error.js';
+import type { Database } from '../../platform/database/database.js';
+import { reportDefinitionOf } from '../data-api/report-definition.js';
+import type { ReportDefinition, ReportQueryService } from '../data-api/report-query.service.js';
+import type { AuthorizationService } from '../identity/authorization.service.js';
+import type { Principal } from '../identity/principal.js';
+import type { DashboardSourcesService } from '../workspace/dashboard-sources.service.js';
+import { reportIdOf } from './dashboard-config.js';
+import type { DashboardsService } from './dashboards.service.js';
+import {
+  dashboardReportSnapshotsTable,
+  dashboardsTable,
+  dashboardVersionsTable,
+} from './dashboards.tables.js';
+import { checkWidgetRunInput } from './widget-run-controls.js';
+import { csvOfRun } from './widget-run-csv.js';
+
+/** Which widget of which dashboard runs. */
+export interface WidgetReference {
+  deploymentId: number;
+  dashboardId: number;
+  widgetId: string;
+}
+
+/** A widget's rows as a CSV file. */
+export interface WidgetCsv {
+  filename: string;
+  content: string;
+}
+
+/**
+ * Runs one widget of a dashboard's latest published version: the ReportSnapshot it names, frozen at
+ * publish, through the data API as the caller (their access policies and row filters), with the filters
+ * and time grain of the dashboard's own controls. Editing or deleting the report later changes nothing.
+ */
+export class DashboardWidgetRunsService {
+  constructor(
+    private readonly database: Database,
+    private readonly dashboards: Pick<DashboardsService, 'visible'>,
+    private readonly sources: Pick<DashboardSourcesService, 'scopeOf'>,
+    private readonly reportQueries: Pick<ReportQueryService, 'run'>,
+    private readonly authorization: Pick<AuthorizationService, 'can'>,
+  ) {}
+
+  run(
+    principal: Principal,
+    widget: WidgetReference,
+    input: RunReportInput | undefined,
+  ): Promise<ReportRunResult> {
+    return this.execute(principal, widget, input, { isDownload: false });
+  }
+
+  /** The rows as CSV; a dashboard with `restrictDataDownload` gives them only to callers with DownloadData. */
+  async runAsCsv(
+    principal: Principal,
+    widget: WidgetReference,
+    input: RunReportInput | undefined,
+  ): Promise<WidgetCsv> {
+    const result = await this.execute(principal, widget, input, { isDownload: true });
+    return { filename: `${widget.widgetId}.csv`, content: csvOfRun(result) };
+  }
+
+  private execute(
+    principal: Principal,
+    widget: WidgetReference,
+    input: RunReportInput | undefined,
+    options: { isDownload: boolean },
+  ): Promise<ReportRunResult> {
+    // The data API finds the model and the warehouse while the dashboard is read and checked; it runs
+    // nothing before the definition settles (a 404 or 403 comes first).
+    const definition = this.definitionOf(principal, widget, input, options);
+    return this.reportQueries.run({ kind: 'management', principal }, widget.deploymentId, definition);
+  }
+
+  private async definitionOf(
+    principal: Principal,
+    { deploymentId, dashboardId, widgetId }: WidgetReference,
+    input: RunReportInput | undefined,
+    options: { isDownload: boolean },
+  ): Promise<ReportDefinition> {
+    const label = `dashboard ${dashboardId}`;
+    const scope = await this.sources.scopeOf(principal, deploymentId);
+    // The dashboard and its latest version in one read.
+    const [found] = await this.database
+      .select({
+        dashboard: dashboardsTable,
+        version: { id: dashboardVersionsTable.id, config: dashboardVersionsTable.config },
+      })
+      .from(dashboardsTable)
+      .leftJoin(
+        dashboardVersionsTable,
+        and(
+          eq(dashboardVersionsTable.dashboardId, dashboardsTable.id),
+          eq(dashboardVersionsTable.versionNumber, dashboardsTable.latestVersionNumber),
+        ),
+      )
+      .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, scope.deployment.id)));
+    const visible = await this.dashboards.visible(scope, found?.dashboard, label);
+    const version = found?.version;
+    if (!version) throw notFound(label);
+    if (
+      options.isDownload &&
+      visible.row.restrictDataDownload &&
+      !this.authorization.can(principal, 'DownloadData')
+    ) {
+      throw new AppError(
+        'FORBIDDEN',
+        `${label} restricts data downloads: a CSV of its widgets needs the right DownloadData, which this credential lacks`,
+      );
+    }
+    const widgets = Array.isArray(version.config.widgets)
+      ? (version.config.widgets as Array<Record<string, unknown>>)
+      : [];
+    const target = widgets.find((candidate) => candidate.id === widgetId);
+    if (!target) throw notFound(`widget "${widgetId}" of ${label}`);
+    const reportId = reportIdOf(target);
+    if (reportId === null) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `widget "${widgetId}" of ${label} is a ${String(target.type)} widget that names no report (config.reportId): there is nothing to run`,
+      );
+    }
+    checkWidgetRunInput(widgets, target, input, label);
+    const [snapshot] = await this.database
+      .select({
+        jsonQuery: dashboardReportSnapshotsTable.jsonQuery,
+        sqlQuery: dashboardReportSnapshotsTable.sqlQuery,
+        periodComparisons: dashboardReportSnapshotsTable.periodComparisons,
+        fillMissingRows: dashboardReportSnapshotsTable.fillMissingRows,
+      })
+      .from(dashboardReportSnapshotsTable)
+      .where(
+        and(
+          eq(dashboardReportSnapshotsTable.versionId, version.id),
+          eq(dashboardReportSnapshotsTable.reportId, reportId),
+        ),
+      );
+    // Every report a widget names is frozen at publish; a missing snapshot is a version written otherwise.
+    if (!snapshot) throw notFound(`the snapshot of report ${reportId} in ${label}`);
+    return {
+      ...reportDefinitionOf(snapshot, `the snapshot of report ${reportId} in ${label}`),
+      filters: input?.filters,
+      timeGrain: input?.timeGrain,
+    };
+  }
+}
