@@ -1,5 +1,6 @@
 import { columnOf, manifestOf, modelNode } from '../../packages/server/test/dbt-sync/manifest-builder.js';
 import type { BadInputTargets } from '../../packages/server/test/security/bad-input-targets.js';
+import { dashboardConfigOf } from '../../packages/server/test/security/operation-examples.js';
 
 type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
 
@@ -91,6 +92,22 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   const report = await expectStatus(call, 201, 'POST', `/api/v1/deployments/${deploymentId}/reports`, {
     name: 'fuzz target',
   });
+  const dashboardWorkbook = await expectStatus(
+    call,
+    201,
+    'POST',
+    `/api/v1/deployments/${deploymentId}/workbooks`,
+    {
+      name: 'fuzz dashboard',
+    },
+  );
+  const dashboard = await expectStatus(
+    call,
+    200,
+    'POST',
+    `/api/v1/deployments/${deploymentId}/workbooks/${dashboardWorkbook.id}/publish`,
+    { config: dashboardConfigOf(Number(report.id)) },
+  );
   const folders = `/api/v1/deployments/${deploymentId}/folders`;
   const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
   const spareFolder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz spare' });
@@ -110,6 +127,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       reportPublicId: String(report.publicId),
       folderId: Number(folder.id),
       spareFolderId: Number(spareFolder.id),
+      dashboardWorkbookId: Number(dashboardWorkbook.id),
+      dashboardId: Number(dashboard.id),
+      dashboardPublicId: String(dashboard.publicId),
     },
   };
 }

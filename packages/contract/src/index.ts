@@ -14,6 +14,7 @@ export * from './schemas/branch-name.schema.js';
 export * from './schemas/chat.schema.js';
 export * from './schemas/common.schema.js';
 export * from './schemas/content.schema.js';
+export * from './schemas/dashboard.schema.js';
 export * from './schemas/data-api.schema.js';
 export * from './schemas/data-model.schema.js';
 export * from './schemas/dbt-sync.schema.js';

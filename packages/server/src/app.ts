@@ -25,6 +25,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.environments.handlers,
     ...modules.agents.handlers,
     ...modules.workspace.handlers,
+    ...modules.dashboards.handlers,
   };
 }
 

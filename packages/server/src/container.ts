@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { migrationSources } from './migration-sources.js';
 import { createAgentsModule } from './modules/agents/agents.module.js';
 import { createChatModule } from './modules/chat/chat.module.js';
+import { createDashboardsModule } from './modules/dashboards/dashboards.module.js';
 import { createDataApiModule } from './modules/data-api/data-api.module.js';
 import { createDataModelModule } from './modules/data-model/data-model.module.js';
 import { createDbtSyncModule } from './modules/dbt-sync/dbt-sync.module.js';
@@ -160,6 +161,7 @@ function createModules(platform: Platform) {
     deployments: deployments.services,
     dataApi: dataApi.services,
   });
+  const dashboards = createDashboardsModule(platform, { workspace: workspace.services });
   return {
     system,
     identity,
@@ -171,6 +173,7 @@ function createModules(platform: Platform) {
     agents,
     chat,
     workspace,
+    dashboards,
   };
 }
 
@@ -190,6 +193,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.agents.services,
     ...modules.chat.services,
     ...modules.workspace.services,
+    ...modules.dashboards.services,
   };
   // The first account and the demo span modules (identity, deployments, agents, data model).
   const bootstrap = new AccountBootstrap(

@@ -1,5 +1,6 @@
 import { agentsMigrationSource } from './modules/agents/agents-migration-source.js';
 import { chatMigrationSource } from './modules/chat/chat-migration-source.js';
+import { dashboardsMigrationSource } from './modules/dashboards/dashboards-migration-source.js';
 import { dataModelMigrationSource } from './modules/data-model/data-model-migration-source.js';
 import { dbtSyncMigrationSource } from './modules/dbt-sync/dbt-sync-migration-source.js';
 import { deploymentsMigrationSource } from './modules/deployments/deployments-migration-source.js';
@@ -26,5 +27,6 @@ export function migrationSources(): MigrationSource[] {
     agentsMigrationSource,
     chatMigrationSource,
     workspaceMigrationSource,
+    dashboardsMigrationSource,
   ];
 }

@@ -343,4 +343,13 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'reports run',
     example: ['reports', 'run', '12', '--deployment', '5', '--time-grain', 'month', '--filters', '[]'],
   },
+  publishDashboard: {
+    command: 'workbooks publish',
+    example: workbooks('publish', '9', '--config', '{"kind":"CLASSIC","widgets":[]}', '--title', 'Sales'),
+  },
+  getDashboard: {
+    command: 'dashboards get',
+    example: ['dashboards', 'get', '4', '--deployment', '5', '--version-number', '2'],
+  },
+  getDashboardByPublicId: { command: 'dashboards open', example: ['dashboards', 'open', 'AbCdEfGh1234'] },
 };

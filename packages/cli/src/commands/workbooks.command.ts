@@ -6,6 +6,7 @@ import type { CommandContext, CommonOptions } from '../program/command-context.j
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
 import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
+import { formatDashboard } from './dashboard-views.js';
 import { formatWorkbook, formatWorkbookDashboard, formatWorkbooks } from './workbook-views.js';
 
 interface DeploymentOptions extends CommonOptions {
@@ -178,4 +179,36 @@ export function registerWorkbooksCommands(program: Command, context: CommandCont
       });
       context.render(options, dashboard, formatWorkbookDashboard);
     });
+
+  workbookId(
+    addDeploymentOption(addVerb(workbooks, 'publish', "publish the workbook's dashboard (a new version)")),
+  )
+    .option('--config <json>', 'the dashboard config as a JSON object or @file; default the saved draft')
+    .option('--title <title>', 'the dashboard title')
+    .option('--description <text>', 'the dashboard description')
+    .option('--allow-embed', 'allow signed embedding of the dashboard')
+    .action(
+      async (
+        id: number,
+        options: DeploymentOptions & {
+          config?: string;
+          title?: string;
+          description?: string;
+          allowEmbed?: boolean;
+        },
+      ) => {
+        const client = await context.client(options);
+        const dashboard = await client.call('publishDashboard', {
+          params: { deploymentId: options.deployment, workbookId: id },
+          body: {
+            workbookId: id,
+            config: options.config === undefined ? undefined : await jsonObjectOf('--config', options.config),
+            title: options.title,
+            description: options.description,
+            allowEmbed: options.allowEmbed,
+          },
+        });
+        context.render(options, dashboard, formatDashboard);
+      },
+    );
 }

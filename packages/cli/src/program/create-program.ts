@@ -5,6 +5,7 @@ import { registerApiKeysCommands } from '../commands/api-keys.command.js';
 import { registerChatCommand } from '../commands/chat.command.js';
 import { registerContentCommands } from '../commands/content.command.js';
 import { registerContextsCommands } from '../commands/contexts.command.js';
+import { registerDashboardsCommands } from '../commands/dashboards.command.js';
 import { registerDataModelCommands } from '../commands/data-model.command.js';
 import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
@@ -65,6 +66,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerPoliciesCommands(program, context);
   registerAgentsCommands(program, context);
   registerWorkbooksCommands(program, context);
+  registerDashboardsCommands(program, context);
   registerReportsCommands(program, context);
   registerFoldersCommands(program, context);
   registerWorkspaceCommands(program, context);

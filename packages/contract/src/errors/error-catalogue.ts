@@ -80,6 +80,12 @@ export const errorCatalogue = {
     error: 'Internal Server Error',
     meaning: 'An unexpected failure; the request id in the body finds it in the server log.',
   },
+  NOT_IMPLEMENTED: {
+    status: 501,
+    error: 'Not Implemented',
+    meaning:
+      'The server lacks an optional part this operation needs (e.g. Python for html reports); the message says what to install.',
+  },
   BAD_GATEWAY: {
     status: 502,
     error: 'Bad Gateway',

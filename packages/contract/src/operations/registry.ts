@@ -12,6 +12,8 @@ import { createApiKey } from './api-keys/create-api-key.operation.js';
 import { deleteApiKey } from './api-keys/delete-api-key.operation.js';
 import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
+import { getDashboard } from './dashboards/get-dashboard.operation.js';
+import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
 import { connectGithub } from './data-model/connect-github.operation.js';
 import { createBranch } from './data-model/create-branch.operation.js';
@@ -115,6 +117,7 @@ import { deleteWorkbook } from './workbooks/delete-workbook.operation.js';
 import { duplicateWorkbook } from './workbooks/duplicate-workbook.operation.js';
 import { getWorkbook } from './workbooks/get-workbook.operation.js';
 import { listWorkbooks } from './workbooks/list-workbooks.operation.js';
+import { publishDashboard } from './workbooks/publish-dashboard.operation.js';
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
@@ -252,6 +255,9 @@ export const operations = {
   bulkDeleteWorkspaceItems,
   bulkMoveWorkspaceItems,
   runReport,
+  publishDashboard,
+  getDashboard,
+  getDashboardByPublicId,
 } as const;
 
 export type Operations = typeof operations;

@@ -27,6 +27,9 @@ const placeholderResources: AccountResources = {
   reportId: 1,
   reportPublicId: 'PathParams01',
   spareFolderId: 1,
+  dashboardWorkbookId: 1,
+  dashboardId: 1,
+  dashboardPublicId: 'PathParams02',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -1,7 +1,7 @@
 import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
-import type { AccountResources } from './operation-examples.js';
+import { type AccountResources, dashboardConfigOf } from './operation-examples.js';
 
 interface Named {
   id: number;
@@ -140,10 +140,15 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     body: { name: 'security target', jsonQuery: { measures: ['orders.count'] } },
   });
   if (report.status !== 201) throw new Error(`could not create a report: ${JSON.stringify(report.body)}`);
+  const reportId = (report.body as { id: number }).id;
+  const dashboard = await publishDashboardOf(server, deploymentId, reportId);
   return {
     deploymentId,
     dbtSyncJobId,
-    reportId: (report.body as { id: number }).id,
+    reportId,
+    dashboardWorkbookId: dashboard.workbookId,
+    dashboardId: dashboard.id,
+    dashboardPublicId: dashboard.publicId,
     reportPublicId: (report.body as { publicId: string }).publicId,
     groupId,
     folderId,
@@ -155,6 +160,25 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     userAttributeId: (attribute.body as { id: number }).id,
     workbookId: (workbook.body as { id: number }).id,
   };
+}
+
+/** A second workbook with a published dashboard (one CHART widget on the report). */
+async function publishDashboardOf(server: TestServer, deploymentId: number, reportId: number) {
+  const workbook = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/workbooks`,
+    body: { name: 'security dashboard' },
+  });
+  if (workbook.status !== 201)
+    throw new Error(`could not create a workbook: ${JSON.stringify(workbook.body)}`);
+  const workbookId = (workbook.body as Named).id;
+  const dashboard = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/workbooks/${workbookId}/publish`,
+    body: { config: dashboardConfigOf(reportId) },
+  });
+  if (dashboard.status !== 200) throw new Error(`could not publish: ${JSON.stringify(dashboard.body)}`);
+  return dashboard.body as { id: number; publicId: string; workbookId: number };
 }
 
 async function createRootFolder(server: TestServer, deploymentId: number, name: string): Promise<number> {

@@ -102,6 +102,9 @@ const placeholderResources: AccountResources = {
   groupId: 10,
   folderId: 11,
   spareFolderId: 12,
+  dashboardWorkbookId: 13,
+  dashboardId: 14,
+  dashboardPublicId: 'SecurityDsh4',
 };
 
 describe('the examples table of the security suite', () => {

@@ -19,6 +19,10 @@ export interface AccountResources {
   reportPublicId: string;
   /** A second root folder, which bulk deletes may remove. */
   spareFolderId: number;
+  /** The published dashboard of a second workbook (`dashboardWorkbookId`), with one CHART widget `chart` on `reportId`. */
+  dashboardWorkbookId: number;
+  dashboardId: number;
+  dashboardPublicId: string;
 }
 
 /**
@@ -53,6 +57,15 @@ export function queryOfExample(
 const countQuery = { measures: ['orders.count'] };
 
 const onDeployment = ({ deploymentId }: AccountResources) => ({ deploymentId });
+const onDashboard = ({ deploymentId, dashboardId }: AccountResources) => ({ deploymentId, dashboardId });
+
+/** A dashboard config with one CHART widget `chart` on a report. */
+export function dashboardConfigOf(reportId: number) {
+  return {
+    kind: 'CLASSIC',
+    widgets: [{ id: 'chart', type: 'CHART', position: { x: 0, y: 0, w: 6, h: 4 }, config: { reportId } }],
+  };
+}
 const onUser = ({ userId }: AccountResources) => ({ userId });
 const onApiKey = ({ apiKeyId }: AccountResources) => ({ apiKeyId });
 const onDbtSync = ({ deploymentId, dbtSyncJobId }: AccountResources) => ({
@@ -294,4 +307,11 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     body: ({ folderId }) => ({ items: [{ type: 'FOLDER', id: folderId }], folderId: null }),
   },
   runReport: { params: onReport, body: () => ({ timeGrain: 'month' }) },
+  publishDashboard: {
+    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
+    body: ({ reportId }) => ({ config: dashboardConfigOf(reportId) }),
+    contentLevel: 'edit',
+  },
+  getDashboard: { params: onDashboard, query: { versionNumber: '1' } },
+  getDashboardByPublicId: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
 };

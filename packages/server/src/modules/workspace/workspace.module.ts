@@ -5,6 +5,7 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ContentAccessService } from './content-access.service.js';
 import { ContentOwners } from './content-owners.js';
+import { DashboardSourcesService } from './dashboard-sources.service.js';
 import { foldersRoutes } from './folders.routes.js';
 import { FoldersService } from './folders.service.js';
 import { ReportFoldersService } from './report-folders.service.js';
@@ -76,6 +77,7 @@ export function createWorkspaceModule(
   const services = {
     contentAccess,
     contentOwners,
+    dashboardSources: new DashboardSourcesService(database, contentAccess),
     resourcePolicies,
     folders,
     workspaceItems: new WorkspaceItemsService(database, contentAccess),

@@ -1,0 +1,22 @@
+import {
+  DashboardPublicIdParams,
+  DashboardPythonResult,
+  RunDashboardPythonInput,
+} from '../../schemas/dashboard.schema.js';
+import { defineOperation } from '../operation.js';
+
+export const runDashboardPython = defineOperation({
+  operationId: 'runDashboardPython',
+  method: 'POST',
+  path: '/api/v1/embed/dashboard/{publicId}/python-run',
+  tag: 'Dashboards',
+  summary: 'Run the Python of an html report of a dashboard',
+  description:
+    "Runs the code (default: the report's) with the dashboard's filters and the report's rows as input in a sandbox: no network, no file system beyond a temp dir, CPU and memory limits, 30 s. No Python on the server: 501 saying what to install.",
+  action: 'ContentRead',
+  params: DashboardPublicIdParams,
+  body: RunDashboardPythonInput,
+  isBodyRequired: false,
+  response: DashboardPythonResult,
+  errors: ['NOT_FOUND', 'FORBIDDEN', 'NOT_IMPLEMENTED', 'GATEWAY_TIMEOUT'],
+});
