@@ -161,7 +161,10 @@ function createModules(platform: Platform) {
     deployments: deployments.services,
     dataApi: dataApi.services,
   });
-  const dashboards = createDashboardsModule(platform, { workspace: workspace.services });
+  const dashboards = createDashboardsModule(platform, {
+    workspace: workspace.services,
+    dataApi: dataApi.services,
+  });
   return {
     system,
     identity,

@@ -9,6 +9,9 @@ const LoginPage = lazy(() =>
   import('./pages/login-page.js').then((module) => ({ default: module.LoginPage })),
 );
 const HomePage = lazy(() => import('./pages/home-page.js').then((module) => ({ default: module.HomePage })));
+const DashboardPage = lazy(() =>
+  import('./pages/dashboard-page.js').then((module) => ({ default: module.DashboardPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page.js').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -22,6 +25,8 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
         element: <HomePage deploymentId={route.deploymentId} folderId={route.folderId} />,
         needsSession: true,
       };
+    case 'dashboard':
+      return { element: <DashboardPage publicId={route.publicId} />, needsSession: true };
     case 'workbook':
     case 'report':
     case 'notFound':

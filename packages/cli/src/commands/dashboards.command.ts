@@ -1,9 +1,11 @@
-import type { Command } from 'commander';
+import { reportTimeGrains } from '@platform/contract';
+import { type Command, Option } from 'commander';
 import { parseId } from '../program/argument-parsers.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
 import { formatDashboard } from './dashboard-views.js';
+import { formatReportRun } from './report-run.command.js';
 
 interface DeploymentOptions extends CommonOptions {
   deployment: number;
@@ -33,4 +35,28 @@ export function registerDashboardsCommands(program: Command, context: CommandCon
       const dashboard = await client.call('getDashboardByPublicId', { params: { publicId } });
       context.render(options, dashboard, formatDashboard);
     });
+
+  addDeploymentOption(
+    addVerb(dashboards, 'run-widget', "run a CHART widget's frozen report and print its rows")
+      .argument('<dashboardId>', 'dashboard id', parseId)
+      .argument('<widgetId>', 'the widget id in the dashboard config')
+      .addOption(
+        new Option('--time-grain <grain>', 'the granularity of its time dimensions').choices([
+          ...reportTimeGrains,
+        ]),
+      ),
+  ).action(
+    async (
+      dashboardId: number,
+      widgetId: string,
+      options: DeploymentOptions & { timeGrain?: (typeof reportTimeGrains)[number] },
+    ) => {
+      const client = await context.client(options);
+      const result = await client.call('runDashboardWidget', {
+        params: { deploymentId: options.deployment, dashboardId, widgetId },
+        body: { timeGrain: options.timeGrain },
+      });
+      context.render(options, result, formatReportRun);
+    },
+  );
 }

@@ -352,4 +352,8 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['dashboards', 'get', '4', '--deployment', '5', '--version-number', '2'],
   },
   getDashboardByPublicId: { command: 'dashboards open', example: ['dashboards', 'open', 'AbCdEfGh1234'] },
+  runDashboardWidget: {
+    command: 'dashboards run-widget',
+    example: ['dashboards', 'run-widget', '4', 'chart', '--deployment', '5', '--time-grain', 'month'],
+  },
 };

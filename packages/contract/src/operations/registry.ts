@@ -14,6 +14,7 @@ import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
 import { getDashboardByPublicId } from './dashboards/get-dashboard-by-public-id.operation.js';
+import { runDashboardWidget } from './dashboards/run-dashboard-widget.operation.js';
 import { commitBranch } from './data-model/commit-branch.operation.js';
 import { connectGithub } from './data-model/connect-github.operation.js';
 import { createBranch } from './data-model/create-branch.operation.js';
@@ -258,6 +259,7 @@ export const operations = {
   publishDashboard,
   getDashboard,
   getDashboardByPublicId,
+  runDashboardWidget,
 } as const;
 
 export type Operations = typeof operations;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,14 +23,16 @@ const contentTypes: Readonly<Record<string, string>> = {
 
 /**
  * The pages run only their own bundled scripts (no inline script, no eval); inline styles are allowed for
- * the chart libraries that set them; no other site may frame them.
+ * the chart libraries that set them; no other site may frame them. With a `nonce`, inline scripts that
+ * carry it run too: an APP dashboard's sandboxed srcdoc frame inherits this policy, and the page gives
+ * the app's scripts the nonce (packages/web/src/dashboards/app-document.ts).
  */
 export function pageContentSecurityPolicy(
-  options: { frameAncestors: string } = { frameAncestors: "'none'" },
+  options: { frameAncestors: string; nonce?: string } = { frameAncestors: "'none'" },
 ) {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    options.nonce ? `script-src 'self' 'nonce-${options.nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -90,13 +93,18 @@ export function registerWebPages(app: FastifyInstance, options: { directory: str
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const loaded = await loadBuild();
     if (!loaded) return notBuilt(request, reply);
+    // A fresh nonce per response, which the page reads from its meta tag for an app dashboard's frame.
+    const nonce = randomBytes(18).toString('base64');
+    const html = loaded.indexHtml
+      .toString('utf8')
+      .replace('</head>', `<meta name="platform-frame-nonce" content="${nonce}" />\n</head>`);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', pageContentSecurityPolicy())
+      .header('content-security-policy', pageContentSecurityPolicy({ frameAncestors: "'none'", nonce }))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
-      .send(loaded.indexHtml);
+      .send(html);
   };
   app.get('/', page);
   for (const prefix of webPagePrefixes) {

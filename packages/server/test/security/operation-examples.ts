@@ -314,4 +314,8 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   },
   getDashboard: { params: onDashboard, query: { versionNumber: '1' } },
   getDashboardByPublicId: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
+  runDashboardWidget: {
+    params: (resources) => ({ ...onDashboard(resources), widgetId: 'chart' }),
+    body: () => ({ timeGrain: 'month' }),
+  },
 };
