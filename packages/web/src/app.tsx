@@ -9,9 +9,8 @@ const LoginPage = lazy(() =>
   import('./pages/login-page.js').then((module) => ({ default: module.LoginPage })),
 );
 const HomePage = lazy(() => import('./pages/home-page.js').then((module) => ({ default: module.HomePage })));
-const DashboardPage = lazy(() =>
-  import('./pages/dashboard-page.js').then((module) => ({ default: module.DashboardPage })),
-);
+const loadDashboardPage = () => import('./pages/dashboard-page.js');
+const DashboardPage = lazy(() => loadDashboardPage().then((module) => ({ default: module.DashboardPage })));
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page.js').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -26,6 +25,10 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
         needsSession: true,
       };
     case 'dashboard':
+      // Its chunk loads beside the session check instead of after it.
+      loadDashboardPage().catch(() => {
+        // Rendering the page reports the failure.
+      });
       return { element: <DashboardPage publicId={route.publicId} />, needsSession: true };
     case 'workbook':
     case 'report':

@@ -1,7 +1,7 @@
 import 'react-grid-layout/css/styles.css';
 import './dashboard.css';
 import type { QueryFilter } from '@platform/contract';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
 import { ChartWidget } from './chart-widget.js';
 import { AiWidget, TextWidget } from './content-widgets.js';
@@ -18,6 +18,7 @@ import {
 } from './dashboard-model.js';
 import { chartConfigOf, themeStyleOf } from './dashboard-theme.js';
 import { gridPropsOf } from './grid-layouts.js';
+import { preloadVega } from './vega-chart.js';
 import { WidgetFrame } from './widget-frame.js';
 
 const disabled = { enabled: false } as const;
@@ -36,6 +37,12 @@ export function ClassicDashboard({ dashboard, canDownload }: { dashboard: Dashbo
   const chartConfig = useMemo(() => chartConfigOf(dashboard.config.theme), [dashboard]);
   const [values, setValues] = useState<ControlValues>(() => initialControlValues(widgets));
   const { width, containerRef, mounted } = useContainerWidth();
+  const hasVegaCharts = dashboard.reportSnapshots.some(
+    (snapshot) => snapshot.spec && snapshot.kind !== 'table',
+  );
+  useEffect(() => {
+    if (hasVegaCharts) preloadVega();
+  }, [hasVegaCharts]);
   const setFilter = useCallback((widgetId: string, filter: QueryFilter | null) => {
     setValues((current) => ({ ...current, filters: { ...current.filters, [widgetId]: filter } }));
   }, []);

@@ -28,6 +28,13 @@ export function chartSpecOf(
   };
 }
 
+/** Starts loading Vega (once) before a chart needs it: while the widget runs are still on their way. */
+export function preloadVega(): void {
+  import('./vega-render.js').catch(() => {
+    // The chart that needs it reports the failure when it draws.
+  });
+}
+
 type DrawState = { state: 'drawing' } | { state: 'drawn' } | { state: 'error'; message: string };
 
 /** A Vega-Lite chart; `data-chart-state` says when it has drawn (what tests and the benchmark wait for). */

@@ -9,8 +9,9 @@ import { paths } from '../routing/routes.js';
 import { canDownloadData, useCurrentUser } from '../session/session.js';
 
 // Each kind in its own chunk: an APP dashboard loads no grid, a CLASSIC one no app bridge.
+const loadClassicDashboard = () => import('../dashboards/classic-dashboard.js');
 const ClassicDashboard = lazy(() =>
-  import('../dashboards/classic-dashboard.js').then((module) => ({ default: module.ClassicDashboard })),
+  loadClassicDashboard().then((module) => ({ default: module.ClassicDashboard })),
 );
 const AppDashboard = lazy(() =>
   import('../dashboards/app-dashboard.js').then((module) => ({ default: module.AppDashboard })),
@@ -37,7 +38,13 @@ function DashboardError({ error }: { error: ApiError }) {
 /** `/dashboards/{publicId}`: the dashboard's latest published version, as the signed-in user sees it. */
 export function DashboardPage({ publicId }: { publicId: string }) {
   const user = useCurrentUser();
-  const dashboard = useApi((signal) => platformApi.getDashboardByPublicId(publicId, signal), publicId);
+  const dashboard = useApi((signal) => {
+    // Most dashboards are CLASSIC: their grid's chunk loads while the dashboard is requested.
+    loadClassicDashboard().catch(() => {
+      // Rendering it reports the failure.
+    });
+    return platformApi.getDashboardByPublicId(publicId, signal);
+  }, publicId);
   const title =
     dashboard.state === 'ready'
       ? (dashboard.value.title ?? dashboard.value.config.title ?? 'Dashboard')
