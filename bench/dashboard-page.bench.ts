@@ -37,6 +37,9 @@ export async function run(arguments_: string[]): Promise<void> {
     process.stdout.write(
       `bundle: first paint ${kilobytes(figures.bundle.firstPaintGzipBytes)} gzipped, Vega ${kilobytes(figures.bundle.vegaGzipBytes)} gzipped, total ${kilobytes(figures.bundle.totalGzipBytes)} (goal < ${kilobytes(goals.bundleGzipBytes)}); Markdown (TEXT widgets only) ${kilobytes(figures.bundle.markdownGzipBytes)} gzipped\n`,
     );
+    process.stdout.write(
+      `request ends, median ms from navigation (cold): ${JSON.stringify(figures.coldStages)}\n(warm): ${JSON.stringify(figures.warmStages)}\n`,
+    );
     const directory = new URL('./results/', import.meta.url);
     await mkdir(directory, { recursive: true });
     await writeFile(

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Loading } from './components/status.js';
+import { prefetchDashboard } from './dashboards/dashboard-prefetch.js';
 import { useLocation } from './routing/router.js';
 import { type Route, routeOf } from './routing/routes.js';
 import { RequireSession } from './session/session.js';
@@ -25,10 +26,11 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
         needsSession: true,
       };
     case 'dashboard':
-      // Its chunk loads beside the session check instead of after it.
+      // Its chunk and the dashboard load beside the session check instead of after it.
       loadDashboardPage().catch(() => {
         // Rendering the page reports the failure.
       });
+      prefetchDashboard(route.publicId);
       return { element: <DashboardPage publicId={route.publicId} />, needsSession: true };
     case 'workbook':
     case 'report':

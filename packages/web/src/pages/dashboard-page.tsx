@@ -4,6 +4,7 @@ import { platformApi } from '../api/platform-api.js';
 import { useApi } from '../api/use-api.js';
 import { PageLayout } from '../components/page-layout.js';
 import { ErrorMessage, Loading } from '../components/status.js';
+import { takePrefetchedDashboard } from '../dashboards/dashboard-prefetch.js';
 import { Link } from '../routing/router.js';
 import { paths } from '../routing/routes.js';
 import { canDownloadData, useCurrentUser } from '../session/session.js';
@@ -43,7 +44,7 @@ export function DashboardPage({ publicId }: { publicId: string }) {
     loadClassicDashboard().catch(() => {
       // Rendering it reports the failure.
     });
-    return platformApi.getDashboardByPublicId(publicId, signal);
+    return takePrefetchedDashboard(publicId) ?? platformApi.getDashboardByPublicId(publicId, signal);
   }, publicId);
   const title =
     dashboard.state === 'ready'
