@@ -47,7 +47,7 @@ export function buildApp(container: Container): FastifyInstance {
         services.authorization,
         services.webSessions,
       ),
-      dataApi: dataApiAuthentication(services.dataApiCredentials),
+      dataApi: dataApiAuthentication(services.dataApiCredentials, services.webSessions),
       webhook: webhookRequest,
       none: webSignInRequest,
     },

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Loading } from './components/status.js';
+import { prefetchDashboard } from './dashboards/dashboard-prefetch.js';
 import { useLocation } from './routing/router.js';
 import { type Route, routeOf } from './routing/routes.js';
 import { RequireSession } from './session/session.js';
@@ -15,6 +16,8 @@ const WorkbookPage = lazy(() =>
 const ReportPage = lazy(() =>
   import('./pages/report-page.js').then((module) => ({ default: module.ReportPage })),
 );
+const loadDashboardPage = () => import('./pages/dashboard-page.js');
+const DashboardPage = lazy(() => loadDashboardPage().then((module) => ({ default: module.DashboardPage })));
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page.js').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -28,6 +31,13 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
         element: <HomePage deploymentId={route.deploymentId} folderId={route.folderId} />,
         needsSession: true,
       };
+    case 'dashboard':
+      // Its chunk and the dashboard load beside the session check instead of after it.
+      loadDashboardPage().catch(() => {
+        // Rendering the page reports the failure.
+      });
+      prefetchDashboard(route.publicId);
+      return { element: <DashboardPage publicId={route.publicId} />, needsSession: true };
     case 'workbook':
       return {
         element: <WorkbookPage deploymentId={route.deploymentId} workbookId={route.workbookId} />,

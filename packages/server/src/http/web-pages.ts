@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,14 +32,16 @@ const contentTypes: Readonly<Record<string, string>> = {
 
 /**
  * The pages run only their own bundled scripts (no inline script, no eval); inline styles are allowed for
- * the chart libraries that set them; no other site may frame them.
+ * the chart libraries that set them; no other site may frame them. With a `nonce`, inline scripts that
+ * carry it run too: an APP dashboard's sandboxed srcdoc frame inherits this policy, and the page gives
+ * the app's scripts the nonce (packages/web/src/dashboards/app-document.ts).
  */
 export function pageContentSecurityPolicy(
-  options: { frameAncestors: string } = { frameAncestors: "'none'" },
+  options: { frameAncestors: string; nonce?: string } = { frameAncestors: "'none'" },
 ) {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    options.nonce ? `script-src 'self' 'nonce-${options.nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -115,13 +118,18 @@ export function registerWebPages(
         .header('cache-control', 'no-store')
         .redirect(path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`, 302);
     }
+    // A fresh nonce per response, which the page reads from its meta tag for an app dashboard's frame.
+    const nonce = randomBytes(18).toString('base64');
+    const html = loaded.indexHtml
+      .toString('utf8')
+      .replace('</head>', `<meta name="platform-frame-nonce" content="${nonce}" />\n</head>`);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', pageContentSecurityPolicy())
+      .header('content-security-policy', pageContentSecurityPolicy({ frameAncestors: "'none'", nonce }))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
-      .send(loaded.indexHtml);
+      .send(html);
   };
   for (const route of webPageRoutes) app.get(route, page);
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {

@@ -4,6 +4,7 @@ import { maximumFailedSignIns } from '../../src/modules/identity/failed-sign-ins
 import { webSessionsTable } from '../../src/modules/identity/identity.tables.js';
 import { defaultWebSessionSeconds } from '../../src/modules/identity/web-sessions.service.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
+import { findDeploymentId } from '../security/account-resources.js';
 import { createUserWithKey, startTestServer, type TestServer } from '../support/test-server.js';
 
 interface Answer {
@@ -130,6 +131,28 @@ describe('web sign-in: sessions made from API keys', () => {
     expect((await withCookie(cookie, { ...write, headers: sameOrigin })).status).toBe(201);
     // Reads need neither.
     expect((await withCookie(cookie, { method: 'GET', url: '/api/v1/deployments' })).status).toBe(200);
+  });
+
+  it("takes the cookie on the data API too (an APP dashboard's queries), with the same CSRF check", async () => {
+    const cookie = cookieOf(await signIn(server.adminKey));
+    const deploymentId = await findDeploymentId(server, 'demo');
+    const load = {
+      method: 'POST',
+      url: `/deployments/${deploymentId}/data/v1/load`,
+      body: { query: { measures: ['orders.count'] } },
+    };
+    expectErrorBody(await withCookie(cookie, load), 'FORBIDDEN', 'no CSRF header');
+    const answer = await withCookie(cookie, { ...load, headers: { 'x-platform-csrf': '1' } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const withKey = await server.request(load);
+    expect((answer.body as { data: unknown }).data).toEqual((withKey.body as { data: unknown }).data);
+    // Reads (GET load) need no header; no cookie and no key is still a 401.
+    const read = await withCookie(cookie, {
+      method: 'GET',
+      url: `/deployments/${deploymentId}/data/v1/meta`,
+    });
+    expect(read.status).toBe(200);
+    expectErrorBody(await server.request({ ...load, key: null }), 'UNAUTHORIZED');
   });
 
   it('lets an Authorization header win over the cookie, and keeps the key working unchanged', async () => {

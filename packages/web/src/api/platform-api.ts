@@ -55,4 +55,30 @@ export const platformApi = {
       input ?? {},
       signal,
     ),
+  getDashboardByPublicId: (publicId: string, signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'getDashboardByPublicId'>>(
+      'GET',
+      pathOf('/api/v1/dashboards/by-public-id/{publicId}', { publicId }),
+      undefined,
+      signal,
+    ),
+  runDashboardWidget: (
+    target: { deploymentId: number; dashboardId: number; widgetId: string },
+    input: OperationBody<'runDashboardWidget'>,
+    signal?: AbortSignal,
+  ) =>
+    apiRequest<OperationOutput<'runDashboardWidget'>>(
+      'POST',
+      pathOf('/api/v1/deployments/{deploymentId}/dashboards/{dashboardId}/widgets/{widgetId}/run', target),
+      input ?? {},
+      signal,
+    ),
+  /** The data API's load, as the viewer (what an APP dashboard's queries run through). */
+  loadQuery: (deploymentId: number, query: Record<string, unknown>, signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'postLoadQuery'>>(
+      'POST',
+      pathOf('/deployments/{deploymentId}/data/v1/load', { deploymentId }),
+      { query },
+      signal,
+    ),
 };

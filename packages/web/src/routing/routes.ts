@@ -4,9 +4,12 @@ export type Route =
   | { page: 'home'; deploymentId: number | null; folderId: number | null }
   | { page: 'workbook'; deploymentId: number; workbookId: number }
   | { page: 'report'; deploymentId: number; reportId: number }
+  | { page: 'dashboard'; publicId: string }
   | { page: 'notFound' };
 
 const idPattern = /^[1-9][0-9]{0,15}$/;
+/** A dashboard's public id (the contract's DashboardPublicId). */
+const publicIdPattern = /^[0-9A-Za-z]{12}$/;
 
 function idOf(segment: string | undefined): number | null {
   return segment !== undefined && idPattern.test(segment) ? Number(segment) : null;
@@ -17,6 +20,9 @@ export function routeOf(pathname: string): Route {
   const [first, second, third, fourth, ...rest] = segments;
   if (segments.length === 0) return { page: 'home', deploymentId: null, folderId: null };
   if (first === 'login' && segments.length === 1) return { page: 'login' };
+  if (first === 'dashboards' && segments.length === 2 && second !== undefined) {
+    return publicIdPattern.test(second) ? { page: 'dashboard', publicId: second } : { page: 'notFound' };
+  }
   const deploymentId = idOf(second);
   if (first !== 'deployments' || deploymentId === null || rest.length > 0) return { page: 'notFound' };
   if (third === undefined) return { page: 'home', deploymentId, folderId: null };
@@ -35,6 +41,7 @@ export const paths = {
   workbook: (deploymentId: number, workbookId: number) =>
     `/deployments/${deploymentId}/workbooks/${workbookId}`,
   report: (deploymentId: number, reportId: number) => `/deployments/${deploymentId}/reports/${reportId}`,
+  dashboard: (publicId: string) => `/dashboards/${encodeURIComponent(publicId)}`,
   login: (next: string | null) =>
     next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login',
 };

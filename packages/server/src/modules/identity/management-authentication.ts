@@ -18,17 +18,16 @@ export interface ManagementRequestContext {
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The caller's principal: the Authorization header's API key when there is one (it wins), else the web
- * pages' session cookie, whose writes must show they come from the pages (CSRF, 403).
+ * The web pages' session: the principal of the session cookie when the request carries no Authorization
+ * header (an API key wins), else null. Writes made with the cookie must show they come from the pages
+ * (CSRF, 403). Shared by every scheme the pages call (the management API and the data API).
  */
-async function principalOf(
+export async function webSessionPrincipalOf(
   request: AuthenticationRequest,
-  credentials: CredentialService,
   webSessions: WebSessionsService,
-): Promise<Principal> {
+): Promise<Principal | null> {
   const sessionToken = webSessionTokenOf(request.headers.cookie);
-  if (request.headers.authorization !== undefined || sessionToken === null)
-    return credentials.authenticate(request.headers.authorization);
+  if (request.headers.authorization !== undefined || sessionToken === null) return null;
   const principal = await webSessions.authenticate(sessionToken);
   if (writeMethods.has(request.operation.method) && !isCsrfSafe(request.headers)) {
     throw new AppError(
@@ -37,6 +36,18 @@ async function principalOf(
     );
   }
   return principal;
+}
+
+/** The caller's principal: the Authorization header's API key, else the web pages' session cookie. */
+async function principalOf(
+  request: AuthenticationRequest,
+  credentials: CredentialService,
+  webSessions: WebSessionsService,
+): Promise<Principal> {
+  return (
+    (await webSessionPrincipalOf(request, webSessions)) ??
+    credentials.authenticate(request.headers.authorization)
+  );
 }
 
 /**
