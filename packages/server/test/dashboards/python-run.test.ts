@@ -114,6 +114,62 @@ describe('running the Python of a dashboard', () => {
     expect((failing.body as { stderr: string }).stderr).toMatch(/Error/);
   });
 
+  it("gives the script the report's rows as the caller sees them, with the dashboard's filters", async () => {
+    const workbook = await server.request({ method: 'POST', url: url('/workbooks'), body: { name: 'rows' } });
+    const workbookId = (workbook.body as { id: number }).id;
+    const report = await server.request({
+      method: 'POST',
+      url: url('/reports'),
+      body: {
+        name: 'Statuses',
+        kind: 'html',
+        workbookId,
+        jsonQuery: { measures: ['orders.count'], dimensions: ['orders.status'] },
+        meta: {
+          pythonCode: 'print(len(platform_input["data"]), [c["name"] for c in platform_input["schema"]])',
+        },
+      },
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(201);
+    const reportId = (report.body as { id: number }).id;
+    const published = await server.request({
+      method: 'POST',
+      url: url(`/workbooks/${workbookId}/publish`),
+      body: {
+        config: {
+          widgets: [
+            { id: 'statuses', type: 'CHART', position, config: { reportId } },
+            {
+              id: 'status',
+              type: 'FILTER',
+              position: { ...position, y: 4 },
+              config: { member: 'orders.status' },
+            },
+          ],
+        },
+      },
+    });
+    const dashboard = published.body as { id: number; publicId: string };
+    const widgetRun = await server.request({
+      method: 'POST',
+      url: url(`/dashboards/${dashboard.id}/widgets/statuses/run`),
+      key: viewer.key,
+    });
+    const rowCount = (widgetRun.body as { data: unknown[] }).data.length;
+    expect(rowCount).toBeGreaterThan(1);
+    const all = await pythonRun(dashboard.publicId, {}, viewer.key);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect((all.body as { stdout: string }).stdout).toBe(`${rowCount} ['orders.status', 'orders.count']\n`);
+    const filters = [{ member: 'orders.status', operator: 'equals', values: ['completed'] }];
+    const filtered = await pythonRun(dashboard.publicId, { filters }, viewer.key);
+    expect((filtered.body as { stdout: string }).stdout).toBe("1 ['orders.status', 'orders.count']\n");
+    // A filter on a member no FILTER widget declares is refused, as widget runs refuse it.
+    const undeclared = [{ member: 'orders.id', operator: 'equals', values: ['1'] }];
+    expect(
+      errorMessageOf(await pythonRun(dashboard.publicId, { filters: undeclared }), 'BAD_REQUEST'),
+    ).toMatch(/orders\.id/);
+  });
+
   it('picks the html report: the only one, or the one named; otherwise a clear 4xx', async () => {
     expect(errorMessageOf(await pythonRun(twoReportsPublicId, {}), 'BAD_REQUEST')).toMatch(
       /name one with reportId/,

@@ -1,15 +1,17 @@
-import type { ReportSnapshot } from '@platform/contract';
+import type { Dashboard, ReportRunResult, ReportSnapshot, RunReportInput } from '@platform/contract';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { PythonSandbox } from '../../platform/python/python-sandbox.js';
 import type { Principal } from '../identity/principal.js';
 import { contentLevels } from '../workspace/content-access.service.js';
+import { reportIdOf } from './dashboard-config.js';
+import type { DashboardWidgetRunsService } from './dashboard-widget-runs.service.js';
 import type { DashboardsService } from './dashboards.service.js';
 
 /** What `python-run` takes: the report (default the dashboard's only html report), other code, filters. */
 export interface DashboardPythonRequest {
   reportId?: number;
   code?: string | null;
-  filters?: unknown[];
+  filters?: RunReportInput['filters'];
 }
 
 /**
@@ -21,6 +23,7 @@ export class DashboardPythonService {
   constructor(
     private readonly dashboards: Pick<DashboardsService, 'findByPublicId' | 'atVersion'>,
     private readonly python: PythonSandbox,
+    private readonly widgetRuns: Pick<DashboardWidgetRunsService, 'run'>,
   ) {}
 
   async run(principal: Principal, publicId: string, request: DashboardPythonRequest) {
@@ -43,10 +46,13 @@ export class DashboardPythonService {
     }
     const availability = await this.python.availability();
     if (!availability.available) throw new AppError('NOT_IMPLEMENTED', availability.reason);
+    const rows = await this.rowsOf(principal, dashboard, snapshot, request.filters);
     const result = await this.python.run({
       code,
       input: {
         filters: request.filters ?? [],
+        data: rows?.data ?? null,
+        schema: rows?.schema ?? null,
         report: { id: snapshot.reportId, name: snapshot.name ?? null, title: snapshot.title ?? null },
         dashboard: { id: dashboard.id, publicId: dashboard.publicId, versionNumber: dashboard.versionNumber },
       },
@@ -63,6 +69,28 @@ export class DashboardPythonService {
       html: result.html,
       ...(result.data === null || result.data === undefined ? {} : { data: result.data }),
     };
+  }
+
+  /**
+   * The report's rows for the script, when its snapshot has a query: the run of the widget that shows it,
+   * as the caller, with the filters (checked against the dashboard's FILTER widgets as every run is).
+   */
+  private async rowsOf(
+    principal: Principal,
+    dashboard: Dashboard,
+    snapshot: ReportSnapshot,
+    filters: DashboardPythonRequest['filters'],
+  ): Promise<ReportRunResult | null> {
+    if (!snapshot.sqlQuery && !snapshot.jsonQuery) return null;
+    const widget = (dashboard.config.widgets as Array<Record<string, unknown>>).find(
+      (candidate) => reportIdOf(candidate) === snapshot.reportId,
+    );
+    if (!widget) return null;
+    return this.widgetRuns.run(
+      principal,
+      { deploymentId: dashboard.deploymentId, dashboardId: dashboard.id, widgetId: String(widget.id) },
+      filters === undefined ? undefined : { filters },
+    );
   }
 }
 

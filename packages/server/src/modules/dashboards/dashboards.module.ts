@@ -40,21 +40,22 @@ export function createDashboardsModule(
   const { database } = platform.store;
   const { dashboardSources, workbooks, resourcePolicies } = dependencies.workspace;
   const dashboards = new DashboardsService(database, dashboardSources);
+  const dashboardWidgetRuns = new DashboardWidgetRunsService(
+    database,
+    dashboards,
+    dashboardSources,
+    dependencies.dataApi.reportQueries,
+    dependencies.identity.authorization,
+  );
   const services = {
     dashboards,
     dashboardPublish: new DashboardPublishService(database, dashboardSources),
     dashboardWidgetChat: new DashboardWidgetChatService(dashboards, dependencies.chat.accountUserChat),
-    dashboardPython: new DashboardPythonService(dashboards, platform.python),
+    dashboardPython: new DashboardPythonService(dashboards, platform.python, dashboardWidgetRuns),
+    dashboardWidgetRuns,
     dashboardList: new DashboardListService(database, dashboardSources, dashboards),
     dashboardChanges: new DashboardChangesService(database, dashboardSources, dashboards),
     dashboardDrafts: new DashboardDraftsService(database, workbooks),
-    dashboardWidgetRuns: new DashboardWidgetRunsService(
-      database,
-      dashboards,
-      dashboardSources,
-      dependencies.dataApi.reportQueries,
-      dependencies.identity.authorization,
-    ),
   };
   // Resource policies on a dashboard: the workspace keeps the grants, this module says where it belongs.
   resourcePolicies.useDashboards(dashboardLocator);
