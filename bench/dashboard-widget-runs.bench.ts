@@ -41,7 +41,7 @@ export async function widgetRunSection(
 
 /**
  * Dashboard benchmarks on PGlite and (with DATABASE_URL) on PostgreSQL; each section is its own function.
- * Figures go to bench/results/dashboards.json.
+ * Figures go to bench/results/dashboard-widget-runs.json.
  */
 export async function run(arguments_: string[]): Promise<void> {
   const iterations = numberOption(arguments_, 'iterations', 200);
@@ -61,8 +61,14 @@ export async function run(arguments_: string[]): Promise<void> {
       await server.close();
     }
   }
-  const results = { benchmark: 'dashboards', date: new Date().toISOString(), node: process.version, engines };
+  const results = {
+    benchmark: 'dashboard-widget-runs',
+    date: new Date().toISOString(),
+    node: process.version,
+    engines,
+  };
   const directory = new URL('./results/', import.meta.url);
   await mkdir(directory, { recursive: true });
-  await writeFile(new URL('dashboards.json', directory), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(new URL('dashboard-widget-runs.json', directory), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write('figures written to bench/results/dashboard-widget-runs.json\n');
 }

@@ -1,5 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { run as runPage } from './dashboard-page.bench.js';
+import { run as runWidgetRuns } from './dashboard-widget-runs.bench.js';
 import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
 import { type TimingSummary, timeSamples, timingLine } from './support/timing-samples.js';
 
@@ -125,8 +127,19 @@ async function measureEngine(databaseUrl: string | null, iterations: number): Pr
 
 const goalOf: Record<string, { p50Ms: number }> = { publish: { p50Ms: goals.publishP50Ms } };
 
-/** `npm run bench -- dashboards [--iterations N]`: on PGlite and (with DATABASE_URL) on PostgreSQL. */
+/**
+ * `npm run bench -- dashboards [--iterations N] [--publish-only]`: every target of the dashboards issue —
+ * publish (here), widget runs against load (dashboard-widget-runs), the page in Chromium and its bundle
+ * (dashboard-page) — on PGlite and (with DATABASE_URL) on PostgreSQL where the store matters.
+ */
 export async function run(arguments_: string[]): Promise<void> {
+  await runPublish(arguments_);
+  if (arguments_.includes('--publish-only')) return;
+  await runWidgetRuns([]);
+  await runPage([]);
+}
+
+async function runPublish(arguments_: string[]): Promise<void> {
   const iterations = numberOption(arguments_, 'iterations', 100);
   const databaseUrls = [null, ...(process.env.DATABASE_URL ? [process.env.DATABASE_URL] : [])];
   const engines: EngineFigures[] = [];
