@@ -50,6 +50,34 @@ describe('GET /api/v1/spec', () => {
     expect(sorted(operationIdsOf(fullDocument))).toEqual(sorted(allOperationIds));
   });
 
+  it('names the dashboard and content components as SPEC.md does, and tags publishDashboard Workbooks', () => {
+    // API-NOTES.md "Dashboards" (ChatThreadPolicy comes with the tenant settings).
+    const named = [
+      'Dashboard',
+      'PublishDashboardInput',
+      'DashboardConfigInput',
+      'DashboardConfig',
+      'DashboardAppSource',
+      'DashboardLayout',
+      'DashboardWidget',
+      'DashboardThemeInput',
+      'ReportSnapshot',
+      'FillMissingRows',
+      'PeriodComparison',
+      'ReportPlacement',
+      'ConnectReportToWorkbookInput',
+      'UpdatePublishedAiWidgetThreadInput',
+      'FoldersListResponse',
+      'ReportsListResponse',
+    ];
+    const components = Object.keys(fullDocument.components?.schemas ?? {});
+    expect(named.filter((name) => !components.includes(name))).toEqual([]);
+    const publish =
+      fullDocument.paths['/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/publish']?.post;
+    expect(publish?.tags).toEqual(['Workbooks']);
+    expect((publish?.requestBody as { required?: boolean } | undefined)?.required).not.toBe(true);
+  });
+
   it('places every operation at its method and path', () => {
     for (const operation of registeredOperations) {
       const entry = fullDocument.paths[operation.path]?.[operation.method.toLowerCase()];
