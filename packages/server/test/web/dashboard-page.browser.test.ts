@@ -439,6 +439,15 @@ describeInBrowser('the dashboard page (Chromium)', () => {
     expect(after.messages.filter((message) => message.role === 'user')).toHaveLength(1);
     expect(after).toEqual(stored);
     expect(consoleErrors).toEqual([]);
+
+    // A question the API refuses before streaming: its message in place, the form usable again.
+    await question.fill('x'.repeat(20_001));
+    await question.press('Enter');
+    await assistant.locator('[data-chat-state="error"]').waitFor();
+    expect(await assistant.getByRole('alert').textContent()).toMatch(/The question was not answered:.*input/);
+    expect(await question.isDisabled()).toBe(false);
+    expect(consoleErrors).toHaveLength(1);
+    expect(consoleErrors[0]).toMatch(/400/);
   });
 
   it('shows the error page to a viewer without rights on the workbook', async () => {
