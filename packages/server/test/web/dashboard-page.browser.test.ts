@@ -14,6 +14,12 @@ interface StyleReader {
   getComputedStyle(element: unknown): { color: string };
 }
 
+/** An AI widget's stored thread, as `GET .../widgets/{widgetId}/thread` answers. */
+interface WidgetThread {
+  chatId: string | null;
+  messages: Array<{ id: string; role: 'user' | 'assistant'; content: string }>;
+}
+
 interface PublishedDashboard {
   id: number;
   publicId: string;
@@ -192,7 +198,7 @@ describeInBrowser('the dashboard page (Chromium)', () => {
           { id: 'line', type: 'DIVIDER', position: at(0, 15, 12, 1) },
           { id: 'gap', type: 'SPACER', position: at(0, 16, 12, 1) },
           { id: 'box', type: 'CONTAINER', position: at(0, 17, 6, 2), config: { title: 'More' } },
-          { id: 'ask', type: 'AI', position: at(6, 17, 6, 2), config: { threadId: 'thread-1' } },
+          { id: 'ask', type: 'AI', position: at(6, 17, 6, 3) },
         ],
       };
     });
@@ -256,7 +262,9 @@ describeInBrowser('the dashboard page (Chromium)', () => {
     expect(await notes.locator('strong').textContent()).toBe('by status');
     expect(await notes.locator('script, img').count()).toBe(0);
     expect(await page.evaluate('window.injected')).toBeUndefined();
-    expect(await widget(page, 'ask').textContent()).toContain('thread-1');
+    // An AI widget without a stored thread: just the follow-up form.
+    expect(await widget(page, 'ask').getByRole('textbox', { name: 'Ask a follow-up' }).count()).toBe(1);
+    expect(await widget(page, 'ask').locator('.ai-message').count()).toBe(0);
     expect(await widget(page, 'box').getByRole('heading', { name: 'More' }).count()).toBe(1);
 
     // The theme reached the page as variables, and the widgets are reachable by keyboard.
@@ -331,6 +339,115 @@ describeInBrowser('the dashboard page (Chromium)', () => {
     expect(left?.width ?? 0).toBeGreaterThan(300);
     await harness.screenshot(page, 'dashboard-390');
     expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows an AI widget's stored thread to a viewer and streams a follow-up answered in the viewer's own thread", async () => {
+    const workbookId = (
+      await api<{ id: number }>('POST', onDeployment('/workbooks'), { name: 'Ask the data' })
+    ).id;
+    const publishAi = (config?: Record<string, unknown>) =>
+      api<PublishedDashboard>('POST', onDeployment(`/workbooks/${workbookId}/publish`), {
+        title: 'Ask the data',
+        config: {
+          widgets: [
+            {
+              id: 'assistant',
+              type: 'AI',
+              position: { x: 0, y: 0, w: 12, h: 14 },
+              ...(config ? { config } : {}),
+            },
+          ],
+        },
+      });
+    // The thread an editor attaches: the first question, asked through the widget before publishing it.
+    const draft = await publishAi();
+    const first = await harness.server.request({
+      method: 'POST',
+      url: onDeployment(`/dashboards/${draft.id}/widgets/assistant/chat`),
+      body: { input: 'How many orders are there?' },
+    });
+    expect(first.status, String(first.body)).toBe(200);
+    const firstLines = String(first.body)
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { id: string; state?: { chatId?: string } });
+    const threadId = firstLines.filter((line) => line.id === '__state__').at(-1)?.state?.chatId;
+    if (!threadId) throw new Error(`no __state__ line: ${String(first.body)}`);
+    const aiDashboard = await publishAi({ threadId });
+    const threadUrl = onDeployment(`/dashboards/${aiDashboard.id}/widgets/assistant/thread`);
+    const stored = await api<WidgetThread>('GET', threadUrl);
+    const storedAnswer = stored.messages.filter(
+      (message) => message.role === 'assistant' && message.content.trim() !== '',
+    );
+    expect(storedAnswer.length).toBeGreaterThan(0);
+
+    const viewer = await createUserWithKey(harness.server, 'viewer');
+    const { page, consoleErrors } = await openAs(viewer.key);
+    const chatBodies: Array<Record<string, unknown>> = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/widgets/assistant/chat'))
+        chatBodies.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await page.goto(`/dashboards/${aiDashboard.publicId}`);
+    const assistant = widget(page, 'assistant');
+    await assistant.locator('[data-thread-state="ready"]').waitFor();
+    expect(await assistant.locator('[data-source="thread"][data-role="user"]').allTextContents()).toEqual([
+      'Question: How many orders are there?',
+    ]);
+    const storedAnswers = assistant.locator('[data-source="thread"][data-role="assistant"]');
+    expect(await storedAnswers.count()).toBe(storedAnswer.length);
+    expect(((await storedAnswers.last().textContent()) ?? '').replace(/^Answer:\s*/, '').trim()).not.toBe('');
+
+    // A follow-up, typed and sent from the keyboard.
+    const question = assistant.getByRole('textbox', { name: 'Ask a follow-up' });
+    await question.focus();
+    await page.keyboard.type('How many orders by status?');
+    await page.keyboard.press('Tab');
+    expect(
+      await assistant
+        .getByRole('button', { name: 'Send' })
+        .evaluate((element) => element === element.ownerDocument.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Enter');
+    await assistant.locator('[data-chat-state="answered"]').waitFor();
+    expect(await assistant.locator('[data-source="follow-up"][data-role="user"]').allTextContents()).toEqual([
+      'Question: How many orders by status?',
+    ]);
+    const answers = assistant.locator('[data-source="follow-up"][data-role="assistant"]');
+    expect(await answers.count()).toBeGreaterThan(0);
+    expect(((await answers.last().textContent()) ?? '').replace(/^Answer:\s*/, '').trim()).not.toBe('');
+    expect(await assistant.locator('[data-in-process="true"]').count()).toBe(0);
+    expect(await question.isDisabled()).toBe(false);
+    expect(await question.inputValue()).toBe('');
+    await harness.screenshot(page, 'dashboard-ai-1280');
+
+    // The next question continues the viewer's own thread, not the stored one.
+    await question.fill('And how many were completed?');
+    await question.press('Enter');
+    await assistant.locator('[data-source="follow-up"][data-role="user"]').nth(1).waitFor();
+    await assistant.locator('[data-chat-state="answered"]').waitFor();
+    expect(chatBodies.map((body) => body.input)).toEqual([
+      'How many orders by status?',
+      'And how many were completed?',
+    ]);
+    expect(chatBodies[0]?.chatId).toBeUndefined();
+    expect(typeof chatBodies[1]?.chatId).toBe('string');
+    expect(chatBodies[1]?.chatId).not.toBe(threadId);
+
+    // The stored thread is what was published: the viewer's questions went to their own thread.
+    const after = await api<WidgetThread>('GET', threadUrl, undefined, viewer.key);
+    expect(after.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    expect(after).toEqual(stored);
+    expect(consoleErrors).toEqual([]);
+
+    // A question the API refuses before streaming: its message in place, the form usable again.
+    await question.fill('x'.repeat(20_001));
+    await question.press('Enter');
+    await assistant.locator('[data-chat-state="error"]').waitFor();
+    expect(await assistant.getByRole('alert').textContent()).toMatch(/The question was not answered:.*input/);
+    expect(await question.isDisabled()).toBe(false);
+    expect(consoleErrors).toHaveLength(1);
+    expect(consoleErrors[0]).toMatch(/400/);
   });
 
   it('shows the error page to a viewer without rights on the workbook', async () => {

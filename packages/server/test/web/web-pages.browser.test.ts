@@ -19,6 +19,7 @@ describeInBrowser('the web pages in Chromium', () => {
   let deploymentId: number;
   let deploymentName: string;
   let workbookReportId: number;
+  let chartReportId: number;
   let viewerKey: string;
 
   async function created(url: string, body: unknown): Promise<{ id: number }> {
@@ -45,6 +46,21 @@ describeInBrowser('the web pages in Chromium', () => {
           measures: ['orders.count'],
           dimensions: ['orders.status'],
           order: { 'orders.status': 'asc' },
+        },
+      })
+    ).id;
+    chartReportId = (
+      await created(`${base}/reports`, {
+        name: 'Status chart',
+        workbookId: workbook.id,
+        kind: 'vega',
+        jsonQuery: { measures: ['orders.count'], dimensions: ['orders.status'] },
+        spec: {
+          mark: 'bar',
+          encoding: {
+            x: { field: 'orders\\.status', type: 'nominal' },
+            y: { field: 'orders\\.count', type: 'quantitative' },
+          },
         },
       })
     ).id;
@@ -158,6 +174,8 @@ describeInBrowser('the web pages in Chromium', () => {
           rowElements.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
         );
       expect(rows).toEqual(expectedRows);
+      // A table report draws no chart.
+      expect(await page.locator('.report-chart').count()).toBe(0);
 
       const downloadButton = page.getByRole('button', { name: 'Download CSV' });
       const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
@@ -172,6 +190,40 @@ describeInBrowser('the web pages in Chromium', () => {
         await page.setViewportSize({ width, height: 800 });
         await harness.screenshot(page, `report-${width}`);
       }
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("draws a vega report's chart from the run's rows, above its table", async () => {
+    const run = await harness.server.request({
+      method: 'POST',
+      url: `/api/v1/deployments/${deploymentId}/reports/${chartReportId}/run`,
+      body: {},
+    });
+    expect(run.status).toBe(200);
+    const { data } = run.body as RunResult;
+    expect(data.length).toBeGreaterThan(1);
+
+    const { page, consoleErrors, close } = await harness.openPage();
+    try {
+      await page.goto(
+        `/login?next=${encodeURIComponent(`/deployments/${deploymentId}/reports/${chartReportId}`)}`,
+      );
+      await signIn(page, harness.server.adminKey);
+      const chart = page.locator('.report-chart');
+      await chart.locator('[data-chart-state="drawn"]').waitFor();
+      expect(await chart.locator('.mark-rect path').count()).toBe(data.length);
+      expect(await chart.getByRole('figure').getAttribute('aria-label')).toBe(
+        `Status chart: chart of ${data.length} rows`,
+      );
+      const table = page.getByTestId('report-table');
+      expect(await table.locator('tbody tr').count()).toBe(data.length);
+      const [chartBox, tableBox] = await Promise.all([chart.boundingBox(), table.boundingBox()]);
+      expect((chartBox?.y ?? 0) + (chartBox?.height ?? 0)).toBeLessThanOrEqual(tableBox?.y ?? 0);
+      expect(chartBox?.height ?? 0).toBeGreaterThan(100);
+      await harness.screenshot(page, 'report-chart-1280');
       expect(consoleErrors).toEqual([]);
     } finally {
       await close();

@@ -91,3 +91,40 @@ export function queryOf(query: Record<string, string | number | boolean | string
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * A POST whose answer is NDJSON (one JSON object a line, as the chat streams): yields each line's object as
+ * it arrives. An error before the stream is the API's error body (an ApiError).
+ */
+export async function* apiStream<Line>(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): AsyncGenerator<Line> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { accept: 'application/x-ndjson', 'content-type': 'application/json', [csrfHeader]: '1' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw await errorOf(response);
+  if (!response.body) throw new ApiError(response.status, 'UNKNOWN', 'the answer has no body', null);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = done ? '' : (lines.pop() ?? '');
+      for (const line of lines) {
+        if (line.trim() !== '') yield JSON.parse(line) as Line;
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -1,4 +1,11 @@
-import { apiRequest, type OperationBody, type OperationOutput, pathOf, queryOf } from './api-client.js';
+import {
+  apiRequest,
+  apiStream,
+  type OperationBody,
+  type OperationOutput,
+  pathOf,
+  queryOf,
+} from './api-client.js';
 
 /** The calls the pages make, each typed by its contract operation. */
 export const platformApi = {
@@ -71,6 +78,27 @@ export const platformApi = {
       'POST',
       pathOf('/api/v1/deployments/{deploymentId}/dashboards/{dashboardId}/widgets/{widgetId}/run', target),
       input ?? {},
+      signal,
+    ),
+  getDashboardWidgetThread: (
+    target: { deploymentId: number; dashboardId: number; widgetId: string },
+    signal?: AbortSignal,
+  ) =>
+    apiRequest<OperationOutput<'getDashboardWidgetThread'>>(
+      'GET',
+      pathOf('/api/v1/deployments/{deploymentId}/dashboards/{dashboardId}/widgets/{widgetId}/thread', target),
+      undefined,
+      signal,
+    ),
+  /** A follow-up question to an AI widget: the Chat API's lines as they arrive. */
+  streamDashboardWidgetChat: (
+    target: { deploymentId: number; dashboardId: number; widgetId: string },
+    input: OperationBody<'streamDashboardWidgetChat'>,
+    signal?: AbortSignal,
+  ) =>
+    apiStream<OperationOutput<'streamDashboardWidgetChat'>>(
+      pathOf('/api/v1/deployments/{deploymentId}/dashboards/{dashboardId}/widgets/{widgetId}/chat', target),
+      input,
       signal,
     ),
   /** The data API's load, as the viewer (what an APP dashboard's queries run through). */

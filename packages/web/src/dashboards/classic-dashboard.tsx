@@ -3,8 +3,9 @@ import './dashboard.css';
 import type { QueryFilter } from '@platform/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
+import { AiWidget } from './ai-widget.js';
 import { ChartWidget } from './chart-widget.js';
-import { AiWidget, TextWidget } from './content-widgets.js';
+import { TextWidget } from './content-widgets.js';
 import { FilterWidget, TimeGrainWidget } from './control-widgets.js';
 import {
   type ControlValues,
@@ -79,7 +80,7 @@ export function ClassicDashboard({ dashboard, canDownload }: { dashboard: Dashbo
           />
         );
       case 'AI':
-        return <AiWidget widget={widget} />;
+        return <AiWidget dashboard={dashboard} widget={widget} />;
       case 'DIVIDER':
         return <hr />;
       case 'SPACER':

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { platformApi } from '../api/platform-api.js';
 import { useApi } from '../api/use-api.js';
 import { PageLayout } from '../components/page-layout.js';
 import { ErrorMessage, Loading } from '../components/status.js';
+import { chartRowsOf } from '../dashboards/column-format.js';
+import { VegaChart } from '../dashboards/vega-chart.js';
 import { csvFileName, downloadText, toCsv } from '../reports/report-csv.js';
 import { ResultTable } from '../reports/result-table.js';
 import { Link } from '../routing/router.js';
@@ -10,7 +12,13 @@ import { paths } from '../routing/routes.js';
 import { canDownloadData } from '../session/rights.js';
 import { useCurrentUser } from '../session/session.js';
 
-/** A report: runs its query on open (and on "Run again"), shows the rows, offers CSV where allowed. */
+/** The Vega-Lite config of a report's chart: the page's own look (no dashboard theme). */
+const reportChartConfig: Record<string, unknown> = { background: null };
+
+/**
+ * A report: runs its query on open (and on "Run again"), draws its Vega-Lite chart when it has one (Vega
+ * loaded only then), shows the rows, offers CSV where allowed.
+ */
 export function ReportPage({ deploymentId, reportId }: { deploymentId: number; reportId: number }) {
   const user = useCurrentUser();
   const [runCount, setRunCount] = useState(0);
@@ -22,6 +30,9 @@ export function ReportPage({ deploymentId, reportId }: { deploymentId: number; r
     (signal) => platformApi.runReport(deploymentId, reportId, {}, signal),
     `${deploymentId}/${reportId}/${runCount}`,
   );
+  const result = run.state === 'ready' ? run.value : null;
+  const rows = useMemo(() => (result ? chartRowsOf(result) : []), [result]);
+  const spec = report.state === 'ready' && report.value.kind === 'vega' ? report.value.spec : null;
   const name = report.state === 'ready' ? (report.value.title ?? report.value.name) : 'Report';
   const back =
     report.state === 'ready' && report.value.workbookId !== null
@@ -61,6 +72,16 @@ export function ReportPage({ deploymentId, reportId }: { deploymentId: number; r
           <p className="muted" data-testid="row-count">
             {run.value.data.length === 1 ? '1 row' : `${run.value.data.length} rows`}
           </p>
+          {spec ? (
+            <div className="report-chart">
+              <VegaChart
+                spec={spec}
+                rows={rows}
+                config={reportChartConfig}
+                label={`${name}: chart of ${run.value.data.length} rows`}
+              />
+            </div>
+          ) : null}
           <ResultTable result={run.value} caption={`Rows of ${name}`} />
         </>
       ) : null}
