@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cellFormattersOf, csvOf } from '../src/dashboards/column-format.js';
 import { runInputOf, type Widget } from '../src/dashboards/dashboard-model.js';
 import { gridPropsOf } from '../src/dashboards/grid-layouts.js';
+import { chartSpecOf } from '../src/dashboards/vega-chart.js';
 
 const chart = (id: string, x: number, y: number, w = 6, h = 4): Widget => ({
   id,
@@ -104,5 +105,27 @@ describe('column formats', () => {
       sqlQuery: '',
     });
     expect(csv).toBe('orders.channel,price\r\n"a,""b""",1\r\n"\'=HYPERLINK(""x"")",-2\r\n');
+  });
+});
+
+describe('chart specs', () => {
+  it('binds the rows and titles escaped column names without the backslash', () => {
+    const rows = [{ 'orders.status': 'completed', 'orders.count': 3 }];
+    const spec = chartSpecOf(
+      {
+        mark: 'bar',
+        encoding: {
+          x: { field: 'orders\\.status', type: 'nominal' },
+          y: { field: 'orders\\.count', type: 'quantitative', title: 'Orders' },
+        },
+      },
+      rows,
+      {},
+    );
+    expect(spec.datasets).toEqual({ report: rows });
+    expect(spec.encoding).toEqual({
+      x: { field: 'orders\\.status', type: 'nominal', title: 'orders.status' },
+      y: { field: 'orders\\.count', type: 'quantitative', title: 'Orders' },
+    });
   });
 });

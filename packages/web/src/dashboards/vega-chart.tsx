@@ -7,6 +7,25 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Result columns are named like `orders.count`, which a spec must escape (`orders\\.count`) because Vega
+ * reads a dot as a nested field; an axis or legend without its own title would show the backslash, so
+ * such channels are titled with the column's name.
+ */
+function titledEncoding(encoding: unknown): unknown {
+  if (!isRecord(encoding)) return encoding;
+  return Object.fromEntries(
+    Object.entries(encoding).map(([channel, definition]) =>
+      isRecord(definition) &&
+      typeof definition.field === 'string' &&
+      definition.field.includes('\\') &&
+      definition.title === undefined
+        ? [channel, { ...definition, title: definition.field.replaceAll('\\', '') }]
+        : [channel, definition],
+    ),
+  );
+}
+
 /** The spec with the rows bound to its named source (or `report` when it names none), sized to its box. */
 export function chartSpecOf(
   spec: string | Record<string, unknown>,
@@ -22,6 +41,7 @@ export function chartSpecOf(
     height: 'container',
     autosize: { type: 'fit', contains: 'padding' },
     ...parsed,
+    ...(parsed.encoding === undefined ? {} : { encoding: titledEncoding(parsed.encoding) }),
     data,
     datasets: { ...(isRecord(parsed.datasets) ? parsed.datasets : {}), [name]: rows },
     config: { ...config, ...(isRecord(parsed.config) ? parsed.config : {}) },
