@@ -109,7 +109,7 @@ describe('platform groups and policies against a real server', () => {
       'view',
     ]);
     expect(set.stderr).toMatch(/^error: 404 report 998 not found/);
-    const badType = await platform(['policies', 'get', '--resource-type', 'dashboard', '--resource-id', '1']);
+    const badType = await platform(['policies', 'get', '--resource-type', 'sheet', '--resource-id', '1']);
     expect(badType.exitCode).toBe(2);
   });
 });

@@ -36,16 +36,24 @@ export const defaultDeployTiming = {
   settleMilliseconds: 3_000,
 };
 
-/** The folder's model has errors: nothing was committed. The message lists every one, `file:line message`. */
+/**
+ * The folder's model has errors: nothing was committed. The message lists every one, `file:line message`,
+ * by file and line (files upload concurrently, so the server's order is not the folder's).
+ */
 export class InvalidModelError extends CliError {
   constructor(readonly errors: readonly BuildError[]) {
     super(
       [
         `the data model has ${errors.length} error(s); nothing was deployed`,
-        ...errors.map(formatBuildError),
+        ...[...errors].sort(byFileAndLine).map(formatBuildError),
       ].join('\n'),
     );
   }
+}
+
+function byFileAndLine(left: BuildError, right: BuildError): number {
+  const byFile = (left.fileName ?? '').localeCompare(right.fileName ?? '');
+  return byFile !== 0 ? byFile : (left.line ?? 0) - (right.line ?? 0);
 }
 
 /** Runs `work` over `items` with at most `limit` at a time; rejects with the first failure. */
