@@ -4,21 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
+import { chromiumArguments, chromiumPath } from '../packages/server/test/web/chromium-launch.js';
 import type { PlatformServer } from './support/platform-server.js';
 import { summarize, type TimingSummary } from './support/timing-samples.js';
 
-/** Debian's Chromium, as the browser tests drive it. */
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArguments = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const webDirectory = fileURLToPath(new URL('../packages/web/', import.meta.url));
 
 export interface DashboardPageFigures {

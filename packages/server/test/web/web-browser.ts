@@ -6,19 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-
-/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it): no browser download. */
-export const chromiumPath = '/usr/bin/chromium';
-const chromiumArguments = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArguments, chromiumPath } from './chromium-launch.js';
 
 /** Screenshots land here (gitignored): CI keeps them as the pages' artifacts. */
 export const screenshotDirectory = fileURLToPath(
