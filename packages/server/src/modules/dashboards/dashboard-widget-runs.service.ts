@@ -39,7 +39,10 @@ export class DashboardWidgetRunsService {
   constructor(
     private readonly database: Database,
     private readonly dashboards: Pick<DashboardsService, 'visible'>,
-    private readonly sources: Pick<DashboardSourcesService, 'scopeOf'>,
+    private readonly sources: Pick<
+      DashboardSourcesService,
+      'scopeOf' | 'contentVersionColumns' | 'workbookAccessColumn' | 'workbookAccessOf'
+    >,
     private readonly reportQueries: Pick<ReportQueryService, 'run'>,
     private readonly authorization: Pick<AuthorizationService, 'can'>,
   ) {}
@@ -81,12 +84,21 @@ export class DashboardWidgetRunsService {
     options: { isDownload: boolean },
   ): Promise<ReportDefinition> {
     const label = `dashboard ${dashboardId}`;
-    const scope = await this.sources.scopeOf(principal, deploymentId);
-    // The dashboard and its latest version in one read.
-    const [found] = await this.database
+    // The dashboard, its latest version and that version's snapshots in one read (a dashboard names a
+    // handful of reports; each round trip costs more than those rows).
+    const rows = await this.database
       .select({
+        versions: this.sources.contentVersionColumns(deploymentId),
+        workbook: this.sources.workbookAccessColumn(dashboardsTable.workbookId),
         dashboard: dashboardsTable,
         version: { id: dashboardVersionsTable.id, config: dashboardVersionsTable.config },
+        snapshot: {
+          reportId: dashboardReportSnapshotsTable.reportId,
+          jsonQuery: dashboardReportSnapshotsTable.jsonQuery,
+          sqlQuery: dashboardReportSnapshotsTable.sqlQuery,
+          periodComparisons: dashboardReportSnapshotsTable.periodComparisons,
+          fillMissingRows: dashboardReportSnapshotsTable.fillMissingRows,
+        },
       })
       .from(dashboardsTable)
       .leftJoin(
@@ -96,8 +108,21 @@ export class DashboardWidgetRunsService {
           eq(dashboardVersionsTable.versionNumber, dashboardsTable.latestVersionNumber),
         ),
       )
-      .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, scope.deployment.id)));
-    const visible = await this.dashboards.visible(scope, found?.dashboard, label);
+      .leftJoin(
+        dashboardReportSnapshotsTable,
+        eq(dashboardReportSnapshotsTable.versionId, dashboardVersionsTable.id),
+      )
+      .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, deploymentId)));
+    const found = rows[0];
+    // The deployment is checked before anything read is used (a missing dashboard is a 404 only once it is).
+    const scope = await this.sources.scopeOf(principal, deploymentId, found?.versions);
+    const visible = await this.dashboards.visible(
+      scope,
+      found?.dashboard,
+      label,
+      'view',
+      this.sources.workbookAccessOf(found?.workbook),
+    );
     const version = found?.version;
     if (!version) throw notFound(label);
     if (
@@ -123,20 +148,7 @@ export class DashboardWidgetRunsService {
       );
     }
     checkWidgetRunInput(widgets, target, input, label);
-    const [snapshot] = await this.database
-      .select({
-        jsonQuery: dashboardReportSnapshotsTable.jsonQuery,
-        sqlQuery: dashboardReportSnapshotsTable.sqlQuery,
-        periodComparisons: dashboardReportSnapshotsTable.periodComparisons,
-        fillMissingRows: dashboardReportSnapshotsTable.fillMissingRows,
-      })
-      .from(dashboardReportSnapshotsTable)
-      .where(
-        and(
-          eq(dashboardReportSnapshotsTable.versionId, version.id),
-          eq(dashboardReportSnapshotsTable.reportId, reportId),
-        ),
-      );
+    const snapshot = rows.find((row) => row.snapshot?.reportId === reportId)?.snapshot;
     // Every report a widget names is frozen at publish; a missing snapshot is a version written otherwise.
     if (!snapshot) throw notFound(`the snapshot of report ${reportId} in ${label}`);
     return {

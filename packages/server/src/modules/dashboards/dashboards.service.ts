@@ -92,15 +92,20 @@ export class DashboardsService {
     row: DashboardRow | undefined,
     label: string,
     level: ContentLevelName = 'view',
+    /** The workbook's access fields when the caller's own query read them (`workbookAccessColumn`). */
+    readWorkbook?: WorkbookAccess | null,
   ): Promise<VisibleDashboard> {
     if (!row || row.latestVersionNumber === 0) throw notFound(label);
-    const workbook = await this.sources.workbookOf(scope, row.workbookId);
+    const workbook =
+      readWorkbook === undefined
+        ? (await this.sources.workbookOf(scope, row.workbookId))?.access
+        : readWorkbook;
     if (!workbook) throw notFound(label);
-    const item: ContentItem = { type: 'dashboard', id: row.id, workbook: workbook.access };
+    const item: ContentItem = { type: 'dashboard', id: row.id, workbook };
     const held = scope.levelOf(item);
     if (held < 1 || (row.status !== 'published' && held < 2)) throw notFound(label);
     scope.require(item, level);
-    return { scope, row, item, level: held, workbook: workbook.access };
+    return { scope, row, item, level: held, workbook };
   }
 
   /** The dashboard at a version (default the latest), with its snapshots and its AI widgets' threads. */

@@ -9,6 +9,7 @@ import type {
   ContentScope,
   WorkbookAccess,
 } from './content-access.service.js';
+import { type ContentVersions, contentVersionColumns } from './content-state-cache.js';
 import { contentItemOf, selectReportRecords } from './report-records.js';
 import { workbookItemOf } from './workbook-views.js';
 import { type ReportRow, reportsTable, type WorkbookRow, workbooksTable } from './workspace.tables.js';
@@ -38,8 +39,16 @@ export class DashboardSourcesService {
   ) {}
 
   /** The caller's scope in a deployment (the deployment check included). */
-  scopeOf(principal: Principal, deploymentId: number): Promise<ContentScope> {
-    return this.access.scopeOf(principal, deploymentId);
+  scopeOf(principal: Principal, deploymentId: number, versions?: ContentVersions): Promise<ContentScope> {
+    return this.access.scopeOf(principal, deploymentId, versions);
+  }
+
+  /**
+   * Columns that read the deployment's content versions within the caller's own query, for `scopeOf`
+   * (a hot read such as a widget run then costs no query for the scope when the caches are current).
+   */
+  contentVersionColumns(deploymentId: number) {
+    return contentVersionColumns(this.database, deploymentId);
   }
 
   /** The workbook, once the caller is shown to hold `level` on it (404 unseen, 403 too low). */
@@ -73,6 +82,19 @@ export class DashboardSourcesService {
     if (!row) return null;
     const { id, folderId, ownerUserId, isShared } = row;
     return { row, access: { id, folderId, ownerUserId, isShared } };
+  }
+
+  /**
+   * A column expression: the access fields of the workbook `workbookId` names, as JSON text (null when
+   * there is none), read within the caller's own query and parsed by `workbookAccessOf`.
+   */
+  workbookAccessColumn(workbookId: SQL | AnyColumn): SQL<string | null> {
+    return sql<string | null>`(select json_build_object('id', w.id, 'folderId', w.folder_id, 'ownerUserId',
+      w.owner_user_id, 'isShared', w.is_shared)::text from workbooks w where w.id = ${workbookId})`;
+  }
+
+  workbookAccessOf(text: string | null | undefined): WorkbookAccess | null {
+    return text ? (JSON.parse(text) as WorkbookAccess) : null;
   }
 
   /** A column expression: whether the workbook `workbookId` names is shared (a dashboard's `fromSharedWorkspace`). */
