@@ -22,10 +22,14 @@ describeInBrowser("the app configuration's effects on the web pages", () => {
 
   /** A custom property of the page's root element, as the browser computed it. */
   function rootProperty(page: Page, name: string): Promise<string> {
-    return page.evaluate(
-      (property) => getComputedStyle(document.documentElement).getPropertyValue(property).trim(),
-      name,
-    );
+    return page
+      .locator('html')
+      .evaluate(
+        (element, property) =>
+          element.ownerDocument.defaultView?.getComputedStyle(element).getPropertyValue(property).trim() ??
+          '',
+        name,
+      );
   }
 
   beforeAll(async () => {
@@ -83,14 +87,15 @@ describeInBrowser("the app configuration's effects on the web pages", () => {
         measures: ['orders.count'],
         dimensions: ['orders.status'],
       });
-      await page.waitForFunction(
-        () => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() === '#aa3300',
-      );
+      await expect.poll(() => rootProperty(page, '--accent')).toBe('#aa3300');
       const buttonColour = await page
         .getByRole('button', { name: 'Run again' })
-        .evaluate((button) => getComputedStyle(button).borderColor);
+        .evaluate((button) => button.ownerDocument.defaultView?.getComputedStyle(button).borderColor);
       expect(buttonColour).toBe('rgb(170, 51, 0)');
-      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Georgia');
+      const bodyFont = await page
+        .locator('body')
+        .evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).fontFamily);
+      expect(bodyFont).toContain('Georgia');
       await harness.screenshot(page, 'report-with-app-config');
       expect(consoleErrors).toEqual([]);
     } finally {
