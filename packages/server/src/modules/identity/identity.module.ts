@@ -59,6 +59,8 @@ export function createIdentityModule(
     credentials,
     new FailedSignIns(),
     async (accountId) => (await tenantSettings.settingsOf(accountId)).sessionTtlSeconds,
+    platform.changeFeed,
+    platform.config.credentialCacheSeconds * 1000,
   );
   let unsubscribe: (() => void) | null = null;
   return {
@@ -90,6 +92,7 @@ export function createIdentityModule(
         credentials.handleChange(topic);
         groupMemberships.handleChange(topic);
         tenantSettings.handleChange(topic);
+        webSessions.handleChange(topic);
       });
     },
     async close() {
