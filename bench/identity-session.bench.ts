@@ -48,7 +48,9 @@ export async function measureSessionAuthentication(
   for (let round = 0; round < rounds; round += 1) {
     const options = { iterations: Math.ceil(iterations / rounds), warmUp: round === 0 ? 50 : 5 };
     keySamples.push(await timeSamples('GET users/me with an API key', options, () => call(byKey)));
-    cookieSamples.push(await timeSamples('GET users/me with a session cookie', options, () => call(byCookie)));
+    cookieSamples.push(
+      await timeSamples('GET users/me with a session cookie', options, () => call(byCookie)),
+    );
   }
   const median = (summaries: TimingSummary[], label: string): TimingSummary => {
     const sorted = [...summaries].sort((left, right) => left.p50Ms - right.p50Ms);
