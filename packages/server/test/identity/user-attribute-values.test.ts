@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  UserAttributeValuesCache,
+  userAttributesTopic,
+} from '../../src/modules/identity/user-attribute-values.cache.js';
 import { userAttributeValuesTable } from '../../src/modules/identity/user-attributes.tables.js';
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import {
@@ -224,5 +228,74 @@ describe.each(storeEngines)("users' values of user attributes on %s", (engine: S
       (await server.request({ method: 'DELETE', url: `/api/v1/users/${doomedUser.userId}` })).status,
     ).toBe(200);
     expect(await rowsOf('userId', doomedUser.userId)).toEqual([]);
+  });
+});
+
+describe('the per-process cache of the values access policies read', () => {
+  let server: TestServer;
+  let accountId: number;
+  let userId: number;
+  let attributeId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    userId = (await createUserWithKey(server, 'viewer')).userId;
+    const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
+    accountId = (me.body as { account: { id: number } }).account.id;
+    const created = await server.request({
+      method: 'POST',
+      url: '/api/v1/user-attributes',
+      body: { name: 'tier', type: 'string', defaultValue: 'free' },
+    });
+    attributeId = (created.body as { id: number }).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const database = () => server.container.platform.store.database;
+  const writeDirectly = (value: string) =>
+    database().insert(userAttributeValuesTable).values({ userAttributeId: attributeId, userId, value });
+  const removeDirectly = () =>
+    database().delete(userAttributeValuesTable).where(eq(userAttributeValuesTable.userId, userId));
+
+  it('keeps values until the account changes, in this process and through the feed', async () => {
+    const { userAttributes } = server.container.services;
+    expect(await userAttributes.policyValuesOf(accountId, userId)).toEqual({ tier: 'free' });
+    await writeDirectly('gold');
+    expect(
+      await userAttributes.policyValuesOf(accountId, userId),
+      'cached: a direct write is not seen',
+    ).toEqual({
+      tier: 'free',
+    });
+    await server.container.platform.changeFeed.publish(userAttributesTopic(accountId));
+    expect(await userAttributes.policyValuesOf(accountId, userId)).toEqual({ tier: 'gold' });
+    // Through the API, the change is published: the next read sees it.
+    const cleared = await server.request({
+      method: 'POST',
+      url: '/api/v1/user-attribute-values',
+      body: { userId, userAttributeId: attributeId },
+    });
+    expect(cleared.status).toBe(200);
+    expect(await userAttributes.policyValuesOf(accountId, userId)).toEqual({ tier: 'free' });
+  });
+
+  it('does not keep a read that a change overtook', async () => {
+    const cache = new UserAttributeValuesCache(database(), 60_000);
+    await writeDirectly('gold');
+    const reading = cache.of(accountId, userId);
+    // The change lands while the read is in flight (the feed delivers synchronously).
+    cache.handleChange(userAttributesTopic(accountId));
+    expect(await reading).toEqual({ tier: 'gold' });
+    await removeDirectly();
+    expect(await cache.of(accountId, userId), 'the overtaken read was not cached').toEqual({ tier: 'free' });
+    await writeDirectly('silver');
+    expect(await cache.of(accountId, userId), 'the last read was').toEqual({ tier: 'free' });
+    cache.handleChange(`user:${userId}`);
+    expect(await cache.of(accountId, userId)).toEqual({ tier: 'silver' });
+    cache.handleChange('*');
+    await removeDirectly();
+    expect(await cache.of(accountId, userId)).toEqual({ tier: 'free' });
   });
 });
