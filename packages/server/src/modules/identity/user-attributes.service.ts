@@ -103,8 +103,9 @@ export class UserAttributesService {
 
   async create(principal: Principal, input: CreateUserAttributeInput) {
     this.authorizeManage(principal);
+    let row: UserAttributeRow | undefined;
     try {
-      const [row] = await this.database
+      [row] = await this.database
         .insert(userAttributesTable)
         .values({
           accountId: principal.accountId,
@@ -115,14 +116,14 @@ export class UserAttributesService {
           defaultValue: input.defaultValue ?? null,
         })
         .returning();
-      // A default is what every user of the account now reads.
-      await this.changed(principal.accountId);
-      return toUserAttribute(row as UserAttributeRow);
     } catch (error) {
       if (isUniqueViolation(error))
         throw new AppError('CONFLICT', `a user attribute named ${input.name} already exists`);
       throw error;
     }
+    // Its default is what every user of the account now reads.
+    await this.changed(principal.accountId);
+    return toUserAttribute(row as UserAttributeRow);
   }
 
   async update(
