@@ -368,4 +368,9 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { format: 'json' },
     body: () => ({ filters: [] }),
   },
+  getTenantSettings: {},
+  updateTenantSettings: { body: () => ({ defaultTimezone: 'Europe/Berlin' }) },
+  getAppConfig: {},
+  getAppTheme: {},
+  getEmbedTheme: {},
 };

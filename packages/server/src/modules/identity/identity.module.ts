@@ -9,6 +9,8 @@ import { CredentialOwners } from './credential-owners.js';
 import { FailedSignIns } from './failed-sign-ins.js';
 import { GrantSubjects } from './grant-subjects.js';
 import { GroupMembershipsCache } from './group-memberships.cache.js';
+import { tenantSettingsRoutes } from './tenant-settings.routes.js';
+import { TenantSettingsService } from './tenant-settings.service.js';
 import { UserAttributeValuesCache } from './user-attribute-values.cache.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
@@ -26,11 +28,11 @@ export interface IdentityDependencies {
 }
 
 /**
- * Accounts, users, API keys, user attributes, user groups, web sessions, and the credential check every
+ * Accounts and their tenant settings, users, API keys, user attributes, user groups, web sessions, and the credential check every
  * request starts with.
  */
 export function createIdentityModule(
-  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed'>,
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed' | 'secretBox'>,
   dependencies: IdentityDependencies,
 ) {
   const { database } = platform.store;
@@ -56,7 +58,18 @@ export function createIdentityModule(
   const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
   const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
-  const webSessions = new WebSessionsService(database, credentials, new FailedSignIns());
+  const tenantSettings = new TenantSettingsService(
+    database,
+    authorization,
+    platform.changeFeed,
+    platform.secretBox,
+  );
+  const webSessions = new WebSessionsService(
+    database,
+    credentials,
+    new FailedSignIns(),
+    async (accountId) => (await tenantSettings.settingsOf(accountId)).sessionTtlSeconds,
+  );
   let unsubscribe: (() => void) | null = null;
   return {
     services: {
@@ -68,6 +81,7 @@ export function createIdentityModule(
       userGroups,
       userGroupMembers,
       webSessions,
+      tenantSettings,
       accounts: new AccountsService(database),
       credentialOwners: new CredentialOwners(database),
       grantSubjects: new GrantSubjects(database),
@@ -77,6 +91,7 @@ export function createIdentityModule(
       ...apiKeysRoutes(apiKeys),
       ...userAttributesRoutes(userAttributes),
       ...userGroupsRoutes(userGroups, userGroupMembers),
+      ...tenantSettingsRoutes(tenantSettings),
       ...webSessionsRoutes(webSessions, { secureCookies: platform.config.publicUrl.startsWith('https:') }),
     },
     async start() {
@@ -85,6 +100,7 @@ export function createIdentityModule(
         credentials.handleChange(topic);
         groupMemberships.handleChange(topic);
         userAttributeValues.handleChange(topic);
+        tenantSettings.handleChange(topic);
       });
     },
     async close() {
