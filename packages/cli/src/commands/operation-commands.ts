@@ -200,12 +200,25 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'agents chat-auth set',
     example: agents('chat-auth', 'set', '--enable', '--secret', 'shared-secret'),
   },
-  listUserAttributes: { command: 'user-attributes list', example: ['user-attributes', 'list'] },
-  createUserAttribute: {
-    command: 'user-attributes create',
-    example: ['user-attributes', 'create', '--name', 'region'],
+  listUserAttributes: {
+    command: 'attributes list',
+    example: ['attributes', 'list', '--type', 'string', '--first', '10'],
   },
-  deleteUserAttribute: { command: 'user-attributes delete', example: ['user-attributes', 'delete', '3'] },
+  createUserAttribute: {
+    command: 'attributes create',
+    example: ['attributes', 'create', '--name', 'region', '--default', 'EU'],
+  },
+  deleteUserAttribute: { command: 'attributes delete', example: ['attributes', 'delete', '3'] },
+  getUserAttribute: { command: 'attributes get', example: ['attributes', 'get', '3'] },
+  updateUserAttribute: {
+    command: 'attributes update',
+    example: ['attributes', 'update', '3', '--display-name', 'Sales region'],
+  },
+  getUserAttributeValues: { command: 'attributes values get', example: ['attributes', 'values', 'get', '7'] },
+  setUserAttributeValue: {
+    command: 'attributes values set',
+    example: ['attributes', 'values', 'set', '7', '3', '--value', 'UK'],
+  },
   listUserGroups: { command: 'groups list', example: ['groups', 'list', '--search', 'sales'] },
   createUserGroup: {
     command: 'groups create',

@@ -109,7 +109,11 @@ import { getTenantSettings } from './tenant/get-tenant-settings.operation.js';
 import { updateTenantSettings } from './tenant/update-tenant-settings.operation.js';
 import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
 import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
+import { getUserAttribute } from './user-attributes/get-user-attribute.operation.js';
+import { getUserAttributeValues } from './user-attributes/get-user-attribute-values.operation.js';
 import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
+import { setUserAttributeValue } from './user-attributes/set-user-attribute-value.operation.js';
+import { updateUserAttribute } from './user-attributes/update-user-attribute.operation.js';
 import { addUserGroupMembers } from './user-groups/add-user-group-members.operation.js';
 import { createUserGroup } from './user-groups/create-user-group.operation.js';
 import { deleteGroup } from './user-groups/delete-group.operation.js';
@@ -221,6 +225,10 @@ export const operations = {
   listUserAttributes,
   createUserAttribute,
   deleteUserAttribute,
+  getUserAttribute,
+  updateUserAttribute,
+  getUserAttributeValues,
+  setUserAttributeValue,
   listUserGroups,
   createUserGroup,
   getUserGroup,

@@ -26,7 +26,6 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
- * | attributes update, values get / set           | PUT /api/v1/user-attributes/{A}, /api/v1/user-attribute-values/… |
  * | tenant settings                               | /api/v1/tenant/settings                                |
  * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
  * | integrations, integration tokens, oidc        | /api/v1/oauth-integrations/…, /user-oauth-tokens/…, /oidc-token-configs/… |

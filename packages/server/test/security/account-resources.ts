@@ -251,6 +251,7 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.workbookId}`,
     `/api/v1/deployments/${resources.deploymentId}/folders/${resources.folderId}`,
     `/api/v1/deployments/${resources.deploymentId}/workspace`,
+    `/api/v1/user-attribute-values/${resources.userId}`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

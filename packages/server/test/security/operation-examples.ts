@@ -215,6 +215,21 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listUserAttributes: {},
   createUserAttribute: { body: () => ({ name: 'security_example' }) },
   deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  getUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  updateUserAttribute: {
+    params: ({ userAttributeId }) => ({ attributeId: userAttributeId }),
+    body: () => ({ description: 'changed' }),
+  },
+  getUserAttributeValues: { params: ({ userId }) => ({ userId }) },
+  setUserAttributeValue: {
+    // Ids as strings, as the hosted CLI sends them.
+    body: ({ userId, userAttributeId }) => ({
+      userId: String(userId),
+      userAttributeId: String(userAttributeId),
+      value: 'changed',
+    }),
+    namesResourcesInInput: true,
+  },
   listUserGroups: {},
   createUserGroup: { body: () => ({ name: 'security-example', description: 'example' }) },
   getUserGroup: { params: onGroup },

@@ -11,6 +11,7 @@ import { GrantSubjects } from './grant-subjects.js';
 import { GroupMembershipsCache } from './group-memberships.cache.js';
 import { tenantSettingsRoutes } from './tenant-settings.routes.js';
 import { TenantSettingsService } from './tenant-settings.service.js';
+import { UserAttributeValuesCache } from './user-attribute-values.cache.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
 import { UserGroupMembersService } from './user-group-members.service.js';
@@ -44,7 +45,16 @@ export function createIdentityModule(
     platform.changeFeed,
     dependencies.findMissingDeployments,
   );
-  const userAttributes = new UserAttributesService(database, authorization);
+  const userAttributeValues = new UserAttributeValuesCache(
+    database,
+    platform.config.credentialCacheSeconds * 1000,
+  );
+  const userAttributes = new UserAttributesService(
+    database,
+    authorization,
+    platform.changeFeed,
+    userAttributeValues,
+  );
   const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
   const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
@@ -91,6 +101,7 @@ export function createIdentityModule(
       unsubscribe = platform.changeFeed.subscribe((topic) => {
         credentials.handleChange(topic);
         groupMemberships.handleChange(topic);
+        userAttributeValues.handleChange(topic);
         tenantSettings.handleChange(topic);
         webSessions.handleChange(topic);
       });
