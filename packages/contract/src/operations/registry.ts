@@ -79,6 +79,11 @@ import { getFolder } from './folders/get-folder.operation.js';
 import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
 import { listFolders } from './folders/list-folders.operation.js';
 import { updateFolder } from './folders/update-folder.operation.js';
+import { createOAuthIntegration } from './oauth-integrations/create-oauth-integration.operation.js';
+import { deleteOAuthIntegration } from './oauth-integrations/delete-oauth-integration.operation.js';
+import { getOAuthIntegration } from './oauth-integrations/get-oauth-integration.operation.js';
+import { listOAuthIntegrations } from './oauth-integrations/list-oauth-integrations.operation.js';
+import { updateOAuthIntegration } from './oauth-integrations/update-oauth-integration.operation.js';
 import { connectReportToWorkbook } from './reports/connect-report-to-workbook.operation.js';
 import { createReport } from './reports/create-report.operation.js';
 import { deleteReport } from './reports/delete-report.operation.js';
@@ -123,6 +128,11 @@ import { listUserGroupMembers } from './user-groups/list-user-group-members.oper
 import { listUserGroups } from './user-groups/list-user-groups.operation.js';
 import { removeUserGroupMembers } from './user-groups/remove-user-group-members.operation.js';
 import { updateUserGroup } from './user-groups/update-user-group.operation.js';
+import { completeOAuthCallback } from './user-oauth-tokens/complete-oauth-callback.operation.js';
+import { deleteUserOAuthToken } from './user-oauth-tokens/delete-user-oauth-token.operation.js';
+import { getUserOAuthToken } from './user-oauth-tokens/get-user-oauth-token.operation.js';
+import { initiateUserOAuthToken } from './user-oauth-tokens/initiate-user-oauth-token.operation.js';
+import { listUserOAuthTokens } from './user-oauth-tokens/list-user-oauth-tokens.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
 import { deleteUser } from './users/delete-user.operation.js';
@@ -140,7 +150,6 @@ import { updatePublishedAiWidgetThread } from './workbooks/update-published-ai-w
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
-
 import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
 import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
 import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
@@ -296,6 +305,16 @@ export const operations = {
   getAppConfig,
   getAppTheme,
   getEmbedTheme,
+  listOAuthIntegrations,
+  createOAuthIntegration,
+  getOAuthIntegration,
+  updateOAuthIntegration,
+  deleteOAuthIntegration,
+  listUserOAuthTokens,
+  getUserOAuthToken,
+  deleteUserOAuthToken,
+  initiateUserOAuthToken,
+  completeOAuthCallback,
 } as const;
 
 export type Operations = typeof operations;

@@ -14,8 +14,8 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * sends it (method, path with its trailing slash, query form, body, `Api-Key` scheme, its User-Agent,
  * `Content-Length: 0` on body-less writes) over a real socket, checking the fields the CLI reads.
  *
- * The workbooks, reports, identity (users, attributes, groups, policies, API keys) and content (folders,
- * workspace, report folders) rows are replayed in the other `hosted-client-*.test.ts` files.
+ * The workbooks, reports, identity (users, attributes, groups, policies, API keys), content (folders,
+ * workspace, report folders) and integrations rows are replayed in the other `hosted-client-*.test.ts` files.
  *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
@@ -28,7 +28,7 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
  * | tenant settings                               | /api/v1/tenant/settings                                |
  * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
- * | integrations, integration tokens, oidc        | /api/v1/oauth-integrations/…, /user-oauth-tokens/…, /oidc-token-configs/… |
+ * | oidc                                          | /api/v1/oidc-token-configs/…                           |
  * | agents skills                                 | GET /api/v1/deployments/{D}/agent-skills               |
  * | app config / theme                            | GET /api/v1/app-config, /api/v1/app-theme              |
  * | meta                                          | POST /api/v1/meta/                                     |

@@ -54,6 +54,17 @@ describe('offset and limit on every paged list', () => {
         url: '/api/v1/user-attributes',
         body: { name: `paged_${index}` },
       });
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/oauth-integrations',
+        body: {
+          name: `paged-${index}`,
+          clientId: 'paged',
+          clientSecret: 'paged-secret',
+          authorizationUrl: 'https://auth.example.com/authorize',
+          tokenUrl: 'https://auth.example.com/token',
+        },
+      });
       const user = await server.request({
         method: 'POST',
         url: '/api/v1/users',
@@ -97,6 +108,8 @@ describe('offset and limit on every paged list', () => {
       listDbtSyncs: `/api/v1/deployments/${deploymentId}/dbt-sync`,
       listEnvironments: `/api/v1/deployments/${deploymentId}/environments`,
       listUserAttributes: '/api/v1/user-attributes',
+      listOAuthIntegrations: '/api/v1/oauth-integrations',
+      listUserOAuthTokens: '/api/v1/user-oauth-tokens',
     };
   });
   afterAll(async () => {
