@@ -62,9 +62,10 @@ describe('the Chat API under tenant settings', () => {
     await chat?.close();
   });
 
-  describe('aiEnabled', () => {
-    let dashboardUrl: string;
+  // The AI widget of a published dashboard of the demo deployment (set up by the aiEnabled tests).
+  let dashboardUrl: string;
 
+  describe('aiEnabled', () => {
     beforeAll(async () => {
       const url = (path: string) => `/api/v1/deployments/${chat.demoDeploymentId}${path}`;
       const workbook = await chat.server.request({
@@ -432,6 +433,26 @@ describe('the Chat API under tenant settings', () => {
       if (row.status === 200) expect(linesOf(answer).some((line) => line.id === '__state__')).toBe(true);
     });
 
+    it("keeps a dashboard AI widget's follow-ups in the asker's own threads, whatever the policies", async () => {
+      const viewer = await createUserWithKey(chat.server, 'viewer');
+      const asked = await chat.server.request({
+        method: 'POST',
+        url: dashboardUrl,
+        body: { input: 'How many orders are there?' },
+      });
+      expect(asked.status).toBe(200);
+      const adminThread = String(asked.body).match(/"chatId":"([^"]+)"/)?.[1];
+      expect(adminThread).toBeDefined();
+      await writeSettings({ chatThreadPolicies: [allow(['read', 'write'], 'deployment', ['*'])] });
+      const followUp = await chat.server.request({
+        method: 'POST',
+        url: dashboardUrl,
+        body: { input: 'And yesterday?', chatId: adminThread },
+        key: viewer.key,
+      });
+      expect(followUp.status).toBe(403);
+    });
+
     it('finds no thread of another deployment through an agent of this one (404), whatever the policies', async () => {
       await writeSettings({ chatThreadPolicies: [allow(['read'], 'deployment', ['*'])] });
       const answer = await chat.post(
@@ -496,8 +517,12 @@ describe('the Chat API under tenant settings', () => {
           true,
         ],
         [
-          'unknown user (null) owns nothing',
-          { userId: null, isInternal: true, policies: [] },
+          'an unknown user (null) acts on nothing, whatever the policies',
+          {
+            userId: null,
+            isInternal: true,
+            policies: [allow(['abort'], 'deployment', ['*']) as ChatThreadPolicy],
+          },
           'abort',
           false,
         ],

@@ -63,7 +63,9 @@ export class AccountUserChatService {
             ...(question.timezone === undefined ? {} : { timezone: question.timezone }),
           },
         },
-        settings,
+        // Chat thread policies are the Chat API's: a widget's follow-ups stay in the asker's own threads,
+        // so a published thread never changes under a viewer's questions.
+        { ...settings, chatThreadPolicies: [] },
       );
       return await this.streams.start(
         session,

@@ -45,7 +45,8 @@ function policiesAllow(
 }
 
 /**
- * Whether the actor may take the action on the thread. A user always acts on their own threads (the
+ * Whether the actor may take the action on the thread. A user the store does not know acts on nothing,
+ * whatever the policies. A user always acts on their own threads (the
  * policies widen access, they never take a user's own conversation away). Another user's thread is
  * reachable only between account users, and only through a policy allowing the action; `write` also
  * needs `read`, since its answer stream carries the whole thread.
@@ -55,6 +56,7 @@ export function mayActOnChatThread(
   thread: ChatThreadSubject,
   action: ChatThreadAction,
 ): boolean {
+  if (actor.userId === null) return false;
   if (actor.userId === thread.ownerId) return true;
   if (!actor.isInternal || !thread.ownerIsInternal) return false;
   const needed: ChatThreadAction[] = action === 'write' ? ['read', 'write'] : [action];

@@ -46,7 +46,11 @@ export class ChatThreadReader {
     return thread;
   }
 
-  async assertMay(actor: ChatThreadActor, thread: ChatThreadRow, action: ChatThreadAction): Promise<void> {
+  private async assertMay(
+    actor: ChatThreadActor,
+    thread: ChatThreadRow,
+    action: ChatThreadAction,
+  ): Promise<void> {
     if (thread.chatUserId === actor.userId) return;
     // Only an account user acting under some policy can reach another user's thread: skip the read else.
     const ownerIsInternal =
@@ -68,7 +72,7 @@ export class ChatThreadReader {
     }
   }
 
-  isVisibleTo(thread: ChatThreadRow, agent: ChatAgent): boolean {
+  private isVisibleTo(thread: ChatThreadRow, agent: ChatAgent): boolean {
     return thread.accountId === agent.accountId && thread.deploymentId === agent.deploymentId;
   }
 
