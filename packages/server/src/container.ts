@@ -14,6 +14,7 @@ import { createDeploymentsModule } from './modules/deployments/deployments.modul
 import { createEnvironmentsModule } from './modules/environments/environments.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
+import { createScimModule } from './modules/scim/scim.module.js';
 import { createSystemModule } from './modules/system/system.module.js';
 import { createWorkspaceModule } from './modules/workspace/workspace.module.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
@@ -172,6 +173,7 @@ function createModules(platform: Platform) {
     dataApi: dataApi.services,
     identity: identity.services,
   });
+  const scim = createScimModule(platform, { identity: identity.services });
   return {
     system,
     identity,
@@ -184,6 +186,7 @@ function createModules(platform: Platform) {
     chat,
     workspace,
     dashboards,
+    scim,
   };
 }
 
@@ -204,6 +207,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.chat.services,
     ...modules.workspace.services,
     ...modules.dashboards.services,
+    ...modules.scim.services,
   };
   // The first account and the demo span modules (identity, deployments, agents, data model).
   const bootstrap = new AccountBootstrap(

@@ -1,0 +1,20 @@
+import type { ErrorCode } from '@platform/contract';
+import { AppError } from '../../errors/app-error.js';
+
+/** The `scimType` values of RFC 7644 §3.12 this service answers with. */
+export type ScimErrorType =
+  | 'invalidFilter'
+  | 'invalidValue'
+  | 'invalidPath'
+  | 'noTarget'
+  | 'uniqueness'
+  | 'mutability';
+
+/** An error whose SCIM body names its `scimType`. */
+export function scimError(code: ErrorCode, message: string, scimType: ScimErrorType): AppError {
+  return new AppError(code, message, { scimType });
+}
+
+export function invalidValue(message: string): AppError {
+  return scimError('BAD_REQUEST', message, 'invalidValue');
+}
