@@ -46,8 +46,13 @@ describe('SCIM groups', () => {
       schemas: [groupSchema],
       displayName: 'Engineering',
       externalId: 'okta-group-1',
-      members: expect.arrayContaining([{ value: first, display: 'member-0@example.com', $ref: expect.stringContaining(`/Users/${first}`) }]),
-      meta: { resourceType: 'Group', location: expect.stringMatching(new RegExp(`/api/scim/v2/Groups/${id}$`)) },
+      members: expect.arrayContaining([
+        { value: first, display: 'member-0@example.com', $ref: expect.stringContaining(`/Users/${first}`) },
+      ]),
+      meta: {
+        resourceType: 'Group',
+        location: expect.stringMatching(new RegExp(`/api/scim/v2/Groups/${id}$`)),
+      },
     });
     expect(membersOf(created.body)).toEqual(sorted(first, second));
     expect(await managementMembers(id)).toEqual(sorted(first, second));
@@ -67,15 +72,33 @@ describe('SCIM groups', () => {
     expect(replaced.body).not.toHaveProperty('externalId');
     expect(await managementMembers(id)).toEqual(sorted(third, fourth));
     // PATCH as Azure AD sends it: Add and Remove with member lists.
-    const added = await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'Add', path: 'members', value: [{ value: first }] }, { op: 'Remove', path: 'members', value: [{ value: third }] }));
+    const added = await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOf(
+        { op: 'Add', path: 'members', value: [{ value: first }] },
+        { op: 'Remove', path: 'members', value: [{ value: third }] },
+      ),
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(membersOf(added.body)).toEqual(sorted(first, fourth));
     // PATCH as Okta sends it: a remove by filter path, a replace of the name without a path.
-    const okta = await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'remove', path: `members[value eq "${fourth}"]` }, { op: 'replace', value: { id, displayName: 'Engineering EMEA' } }));
+    const okta = await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOf(
+        { op: 'remove', path: `members[value eq "${fourth}"]` },
+        { op: 'replace', value: { id, displayName: 'Engineering EMEA' } },
+      ),
+    );
     expect(okta.body).toMatchObject({ displayName: 'Engineering EMEA' });
     expect(membersOf(okta.body)).toEqual([first]);
     // Replace all members, then remove them all.
-    const replacedByPatch = await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'replace', path: 'members', value: [{ value: second }, { value: third }] }));
+    const replacedByPatch = await scim(
+      'PATCH',
+      `/Groups/${id}`,
+      patchOf({ op: 'replace', path: 'members', value: [{ value: second }, { value: third }] }),
+    );
     expect(membersOf(replacedByPatch.body)).toEqual(sorted(second, third));
     const emptied = await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'remove', path: 'members' }));
     expect(membersOf(emptied.body)).toEqual([]);
@@ -84,7 +107,9 @@ describe('SCIM groups', () => {
     const withoutMembers = await scim('GET', `/Groups/${id}?excludedAttributes=members`);
     expect(withoutMembers.body).not.toHaveProperty('members');
     const listWithout = await scim('GET', `/Groups?excludedAttributes=members`);
-    expect(listWithout.body.Resources as unknown[]).not.toContainEqual(expect.objectContaining({ members: expect.anything() }));
+    expect(listWithout.body.Resources as unknown[]).not.toContainEqual(
+      expect.objectContaining({ members: expect.anything() }),
+    );
     expect((await scim('DELETE', `/Groups/${id}`)).status).toBe(204);
     expectScimError(await scim('GET', `/Groups/${id}`), 404);
   });
@@ -92,8 +117,16 @@ describe('SCIM groups', () => {
   it('refuses unknown members, taken names and bad paths, changing nothing', async () => {
     const [first] = userIds;
     const countBefore = (await scim('GET', '/Groups?count=0')).body.totalResults;
-    expectScimError(await scim('POST', '/Groups', { displayName: 'Ghosts', members: [{ value: '999999' }] }), 400, 'invalidValue');
-    expectScimError(await scim('POST', '/Groups', { displayName: 'Ghosts', members: [{ value: 'abc' }] }), 400, 'invalidValue');
+    expectScimError(
+      await scim('POST', '/Groups', { displayName: 'Ghosts', members: [{ value: '999999' }] }),
+      400,
+      'invalidValue',
+    );
+    expectScimError(
+      await scim('POST', '/Groups', { displayName: 'Ghosts', members: [{ value: 'abc' }] }),
+      400,
+      'invalidValue',
+    );
     expectScimError(await scim('POST', '/Groups', { displayName: 'admin' }), 400, 'invalidValue');
     expectScimError(await scim('POST', '/Groups', { displayName: 'x'.repeat(201) }), 400, 'invalidValue');
     expectScimError(await scim('POST', '/Groups', { displayName: 'nul\u0000' }), 400);
@@ -101,10 +134,30 @@ describe('SCIM groups', () => {
     const created = await scim('POST', '/Groups', { displayName: 'Sales', members: [{ value: first }] });
     const id = created.body.id as string;
     expectScimError(await scim('POST', '/Groups', { displayName: 'Sales' }), 409, 'uniqueness');
-    expectScimError(await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'add', path: 'members', value: [{ value: '999999' }] })), 400, 'invalidValue');
-    expectScimError(await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'replace', path: 'owner', value: 'x' })), 400, 'invalidPath');
-    expectScimError(await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'remove', path: 'displayName' })), 400, 'mutability');
-    expectScimError(await scim('PUT', `/Groups/${id}`, { displayName: 'Sales', members: [{ value: '999999' }] }), 400, 'invalidValue');
+    expectScimError(
+      await scim(
+        'PATCH',
+        `/Groups/${id}`,
+        patchOf({ op: 'add', path: 'members', value: [{ value: '999999' }] }),
+      ),
+      400,
+      'invalidValue',
+    );
+    expectScimError(
+      await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'replace', path: 'owner', value: 'x' })),
+      400,
+      'invalidPath',
+    );
+    expectScimError(
+      await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'remove', path: 'displayName' })),
+      400,
+      'mutability',
+    );
+    expectScimError(
+      await scim('PUT', `/Groups/${id}`, { displayName: 'Sales', members: [{ value: '999999' }] }),
+      400,
+      'invalidValue',
+    );
     expect(membersOf((await scim('GET', `/Groups/${id}`)).body)).toEqual([first]);
     const other = scimClient(server, (await createOtherAccount(server)).adminKey);
     expectScimError(await other('GET', `/Groups/${id}`), 404);
@@ -112,16 +165,29 @@ describe('SCIM groups', () => {
     expect((await other('GET', '/Groups')).body).toMatchObject({ totalResults: 0 });
     // A member of another account is no user of this one.
     const otherUser = await other('POST', '/Users', { userName: 'outsider@example.com' });
-    expectScimError(await scim('PATCH', `/Groups/${id}`, patchOf({ op: 'add', path: 'members', value: [{ value: otherUser.body.id }] })), 400, 'invalidValue');
+    expectScimError(
+      await scim(
+        'PATCH',
+        `/Groups/${id}`,
+        patchOf({ op: 'add', path: 'members', value: [{ value: otherUser.body.id }] }),
+      ),
+      400,
+      'invalidValue',
+    );
   });
 
   it('pages groups with startIndex and count', async () => {
-    for (let index = 0; index < 4; index += 1) await scim('POST', '/Groups', { displayName: `paged-${index}` });
+    for (let index = 0; index < 4; index += 1)
+      await scim('POST', '/Groups', { displayName: `paged-${index}` });
     const all = await scim('GET', '/Groups?count=1000');
     const ids = (all.body.Resources as Array<{ id: string }>).map((group) => group.id);
     const page = await scim('GET', '/Groups?startIndex=2&count=2');
     expect(page.body).toMatchObject({ totalResults: ids.length, startIndex: 2, itemsPerPage: 2 });
     expect((page.body.Resources as Array<{ id: string }>).map((group) => group.id)).toEqual(ids.slice(1, 3));
-    expectScimError(await scim('GET', `/Groups?filter=${encodeURIComponent('displayName sw "paged"')}`), 400, 'invalidFilter');
+    expectScimError(
+      await scim('GET', `/Groups?filter=${encodeURIComponent('displayName sw "paged"')}`),
+      400,
+      'invalidFilter',
+    );
   });
 });
