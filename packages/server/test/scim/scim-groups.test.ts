@@ -134,6 +134,16 @@ describe('SCIM groups', () => {
     const created = await scim('POST', '/Groups', { displayName: 'Sales', members: [{ value: first }] });
     const id = created.body.id as string;
     expectScimError(await scim('POST', '/Groups', { displayName: 'Sales' }), 409, 'uniqueness');
+    const renamed = await scim('POST', '/Groups', { displayName: 'Marketing' });
+    expectScimError(
+      await scim(
+        'PATCH',
+        `/Groups/${renamed.body.id}`,
+        patchOf({ op: 'replace', path: 'displayName', value: 'Sales' }),
+      ),
+      409,
+      'uniqueness',
+    );
     expectScimError(
       await scim(
         'PATCH',

@@ -320,6 +320,20 @@ describe.each(storeEngines)('SCIM users on %s', (engine: StoreEngine) => {
     expect((await scim('GET', `/Users/${id}`)).body).toMatchObject({ active: true });
   });
 
+  it("refuses to deactivate or delete the caller's own user, without calling it a uniqueness conflict", async () => {
+    const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
+    const ownId = (me.body as { id: number }).id;
+    const deactivate = await scim(
+      'PATCH',
+      `/Users/${ownId}`,
+      patchOf({ op: 'replace', path: 'active', value: false }),
+    );
+    expectScimError(deactivate, 409);
+    expect(deactivate.body).not.toHaveProperty('scimType');
+    expectScimError(await scim('DELETE', `/Users/${ownId}`), 409);
+    expect((await scim('GET', `/Users/${ownId}`)).body).toMatchObject({ active: true });
+  });
+
   it('describes itself at the discovery endpoints', async () => {
     const config = await scim('GET', '/ServiceProviderConfig');
     expect(config.status).toBe(200);

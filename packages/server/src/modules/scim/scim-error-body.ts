@@ -7,7 +7,6 @@ export const scimContentType = 'application/scim+json; charset=utf-8';
 function scimTypeOf(code: string, message: string, details: unknown): string | undefined {
   const named = (details as { scimType?: unknown } | undefined)?.scimType;
   if (typeof named === 'string') return named;
-  if (code === 'CONFLICT') return 'uniqueness';
   if (code !== 'BAD_REQUEST') return undefined;
   return message.startsWith('the request body is not valid JSON') ? 'invalidSyntax' : 'invalidValue';
 }

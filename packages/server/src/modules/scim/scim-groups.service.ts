@@ -13,7 +13,7 @@ import type { Database } from '../../platform/database/database.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { Principal } from '../identity/principal.js';
 import { type ScimGroupRow, scimGroupsTable } from './scim.tables.js';
-import { invalidValue } from './scim-error.js';
+import { invalidValue, withUniqueness } from './scim-error.js';
 import { listWindowOf, parseEqualityFilter } from './scim-filter.js';
 import { displayNameOf, memberIdOf, patchedGroupState, type ScimGroupState } from './scim-group-state.js';
 
@@ -106,7 +106,9 @@ export class ScimGroupsService {
   async create(principal: Principal, input: GroupInput): Promise<ScimGroup> {
     const memberIds = [...new Set((input.members ?? []).map(memberIdOf))];
     await this.requireUsers(principal, memberIds);
-    const group = await this.identity.userGroups.create(principal, { name: input.displayName });
+    const group = await withUniqueness(() =>
+      this.identity.userGroups.create(principal, { name: input.displayName }),
+    );
     if (memberIds.length > 0)
       await withMembersChecked(() => this.identity.userGroupMembers.add(principal, group.id, memberIds));
     await this.saveAttributes(principal, group.id, input.externalId || null);
@@ -145,7 +147,7 @@ export class ScimGroupsService {
   private async save(principal: Principal, groupId: number, before: ScimGroupState, after: ScimGroupState) {
     const { userGroups, userGroupMembers } = this.identity;
     if (after.displayName !== before.displayName)
-      await userGroups.update(principal, groupId, { name: after.displayName });
+      await withUniqueness(() => userGroups.update(principal, groupId, { name: after.displayName }));
     const isMembersChanged =
       after.memberIds.size !== before.memberIds.size ||
       [...after.memberIds].some((id) => !before.memberIds.has(id));

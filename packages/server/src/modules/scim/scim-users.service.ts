@@ -12,6 +12,7 @@ import type { Database } from '../../platform/database/database.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { Principal } from '../identity/principal.js';
 import { type ScimUserRow, scimUsersTable } from './scim.tables.js';
+import { withUniqueness } from './scim-error.js';
 import { listWindowOf, parseEqualityFilter } from './scim-filter.js';
 import { identityNameOf, patchedUserState, type ScimUserState, userNameOf } from './scim-user-state.js';
 
@@ -82,16 +83,18 @@ export class ScimUsersService {
 
   async create(principal: Principal, input: UserInput): Promise<ScimUser> {
     const state = stateOfInput(input, { active: true });
-    const created = await this.identity.users.create(principal, {
-      email: state.userName,
-      name: identityNameOf(state),
-      role: 'viewer',
-    });
+    const created = await withUniqueness(() =>
+      this.identity.users.create(principal, {
+        email: state.userName,
+        name: identityNameOf(state),
+        role: 'viewer',
+      }),
+    );
     const user = state.active
       ? created
       : await this.identity.users.update(principal, created.id, { status: 'inactive' });
-    await this.saveAttributes(principal, user.id, state);
-    return this.get(principal, user.id);
+    // Answered from what was written, without reading it back: providers create users by the thousand.
+    return this.toScimUser(user, await this.saveAttributes(principal, user.id, state));
   }
 
   /** PUT: the attributes sent replace the user's; `active` absent leaves the status as it is. */
@@ -125,7 +128,7 @@ export class ScimUsersService {
   private async save(principal: Principal, userId: number, before: ScimUserState, after: ScimUserState) {
     const { users } = this.identity;
     if (after.userName !== before.userName.toLowerCase())
-      await users.changeEmail(principal, userId, after.userName);
+      await withUniqueness(() => users.changeEmail(principal, userId, after.userName));
     const name = identityNameOf(after);
     const isNameChanged = name !== identityNameOf(before);
     if (isNameChanged || after.active !== before.active) {
@@ -138,17 +141,23 @@ export class ScimUsersService {
     return this.get(principal, userId);
   }
 
-  private async saveAttributes(principal: Principal, userId: number, state: ScimUserState): Promise<void> {
+  private async saveAttributes(
+    principal: Principal,
+    userId: number,
+    state: ScimUserState,
+  ): Promise<ScimUserRow> {
     const values = {
       externalId: state.externalId,
       givenName: state.givenName,
       familyName: state.familyName,
       updatedAt: new Date(),
     };
+    const row = { userId, accountId: principal.accountId, ...values };
     await this.database
       .insert(scimUsersTable)
-      .values({ userId, accountId: principal.accountId, ...values })
+      .values(row)
       .onConflictDoUpdate({ target: scimUsersTable.userId, set: values });
+    return row;
   }
 
   private async attributesOf(userIds: readonly number[]): Promise<Map<number, ScimUserRow>> {
