@@ -16,6 +16,26 @@ export const scimSchemaUrns = {
   schema: 'urn:ietf:params:scim:schemas:core:2.0:Schema',
 } as const;
 
+/** SCIM's error body (RFC 7644 §3.12): what every `/api/scim/v2` operation answers an error with. */
+export const ScimError = z
+  .object({
+    schemas: z.array(z.literal(scimSchemaUrns.error)),
+    status: z.string().meta({ description: 'The HTTP status, as a string.' }),
+    scimType: z
+      .enum([
+        'invalidFilter',
+        'invalidSyntax',
+        'invalidValue',
+        'invalidPath',
+        'noTarget',
+        'uniqueness',
+        'mutability',
+      ])
+      .optional(),
+    detail: z.string(),
+  })
+  .meta({ id: 'ScimError' });
+
 /** The most resources one list answers (ServiceProviderConfig `filter.maxResults`); a larger count is cut. */
 export const scimMaximumResults = 1000;
 
