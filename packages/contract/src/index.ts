@@ -28,6 +28,7 @@ export * from './schemas/report.schema.js';
 export * from './schemas/report-folder.schema.js';
 export * from './schemas/report-run.schema.js';
 export * from './schemas/resource-policy.schema.js';
+export * from './schemas/scim.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/tenant-settings.schema.js';
 export * from './schemas/text.schema.js';

@@ -11,6 +11,8 @@ import { chatRequestCredentials } from './modules/chat/chat-request-credentials.
 import { dataApiAuthentication } from './modules/data-api/data-api-authentication.js';
 import { managementAuthentication, webSignInRequest } from './modules/identity/management-authentication.js';
 import { webSessionTokenOf } from './modules/identity/web-session-cookie.js';
+import { scimAuthentication } from './modules/scim/scim-authentication.js';
+import { writeScimError } from './modules/scim/scim-error-body.js';
 import type { OperationHandlers } from './operation-contexts.js';
 
 /** Every operation of the contract mapped to its module's handler; leaving one out does not compile. */
@@ -28,6 +30,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.agents.handlers,
     ...modules.workspace.handlers,
     ...modules.dashboards.handlers,
+    ...modules.scim.handlers,
   };
 }
 
@@ -51,8 +54,10 @@ export function buildApp(container: Container): FastifyInstance {
       dataApi: dataApiAuthentication(services.dataApiCredentials, services.webSessions),
       webhook: webhookRequest,
       none: webSignInRequest,
+      scim: scimAuthentication(services.credentials, services.authorization),
     },
     writeError: writeManagementError,
+    schemeErrorWriters: { scim: writeScimError },
     bodyLimitBytes: container.config.bodyLimitBytes,
     rawBodySchemes: ['webhook'],
   });

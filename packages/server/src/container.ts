@@ -15,6 +15,7 @@ import { createEnvironmentsModule } from './modules/environments/environments.mo
 import { createIdentityModule } from './modules/identity/identity.module.js';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
+import { createScimModule } from './modules/scim/scim.module.js';
 import { createSystemModule } from './modules/system/system.module.js';
 import { createWorkspaceModule } from './modules/workspace/workspace.module.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
@@ -174,6 +175,7 @@ function createModules(platform: Platform) {
     dataApi: dataApi.services,
     identity: identity.services,
   });
+  const scim = createScimModule(platform, { identity: identity.services });
   return {
     system,
     identity,
@@ -187,6 +189,7 @@ function createModules(platform: Platform) {
     chat,
     workspace,
     dashboards,
+    scim,
   };
 }
 
@@ -208,6 +211,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.chat.services,
     ...modules.workspace.services,
     ...modules.dashboards.services,
+    ...modules.scim.services,
   };
   // The first account and the demo span modules (identity, deployments, agents, data model).
   const bootstrap = new AccountBootstrap(

@@ -7,6 +7,7 @@ import { deploymentsMigrationSource } from './modules/deployments/deployments-mi
 import { environmentsMigrationSource } from './modules/environments/environments-migration-source.js';
 import { identityMigrationSource } from './modules/identity/identity-migration-source.js';
 import { integrationsMigrationSource } from './modules/integrations/integrations-migration-source.js';
+import { scimMigrationSource } from './modules/scim/scim-migration-source.js';
 import { workspaceMigrationSource } from './modules/workspace/workspace-migration-source.js';
 import type { MigrationSource } from './platform/database/migrate.js';
 import { jobsMigrationSource } from './platform/jobs/jobs-migration-source.js';
@@ -30,5 +31,6 @@ export function migrationSources(): MigrationSource[] {
     chatMigrationSource,
     workspaceMigrationSource,
     dashboardsMigrationSource,
+    scimMigrationSource,
   ];
 }

@@ -4,6 +4,7 @@ import type { WebhookContext } from './http/webhook-request.js';
 import type { ChatRequestContext } from './modules/chat/chat-request-credentials.js';
 import type { DataApiRequestContext } from './modules/data-api/data-api-authentication.js';
 import type { ManagementRequestContext } from './modules/identity/management-authentication.js';
+import type { ScimRequestContext } from './modules/scim/scim-authentication.js';
 
 /**
  * What each authentication scheme of the contract tells a handler, from the module that owns the scheme.
@@ -15,6 +16,7 @@ export interface OperationContexts {
   chat: ChatRequestContext;
   webhook: WebhookContext;
   none: Record<never, never>;
+  scim: ScimRequestContext;
 }
 
 /** One handler per operation of the registry, typed by its scheme's context: a missing one does not compile. */

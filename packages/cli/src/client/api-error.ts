@@ -54,7 +54,12 @@ export function apiErrorOf(
   return new ApiError({
     status,
     message:
-      stringField(body, 'message') ?? stringField(body, 'error') ?? text ?? (statusText || 'request failed'),
+      stringField(body, 'message') ??
+      stringField(body, 'error') ??
+      // SCIM's error body (`/api/scim/v2`) says it in `detail`.
+      stringField(body, 'detail') ??
+      text ??
+      (statusText || 'request failed'),
     code: stringField(body, 'code'),
     requestId: stringField(body, 'requestId') ?? requestIdHeader,
     body,

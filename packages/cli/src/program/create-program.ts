@@ -23,6 +23,7 @@ import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
 import { registerReportRunCommand } from '../commands/report-run.command.js';
 import { registerReportsCommands } from '../commands/reports.command.js';
+import { registerScimCommands } from '../commands/scim.command.js';
 import { registerSpecCommand } from '../commands/spec.command.js';
 import { registerAppConfigCommands, registerTenantCommands } from '../commands/tenant.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
@@ -68,6 +69,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerApiKeysCommands(program, context);
   registerUserAttributesCommands(program, context);
   registerGroupsCommands(program, context);
+  registerScimCommands(program, context);
   registerPoliciesCommands(program, context);
   registerAgentsCommands(program, context);
   registerWorkbooksCommands(program, context);

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { type ErrorCode, errorCatalogue } from '../errors/error-catalogue.js';
 import type { OperationDefinition } from '../operations/operation.js';
 import { ErrorBody } from '../schemas/common.schema.js';
+import { ScimError } from '../schemas/scim.schema.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -100,11 +101,16 @@ function errorResponses(operation: OperationDefinition): Record<string, JsonSche
     const status = errorCatalogue[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
+  // SCIM operations answer errors in SCIM's own body (RFC 7644), as identity providers read them.
+  const content =
+    operation.authScheme === 'scim'
+      ? { 'application/scim+json': { schema: { $ref: '#/components/schemas/ScimError' } } }
+      : { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } };
   const responses: Record<string, JsonSchema> = {};
   for (const [status, statusCodes] of [...byStatus].sort(([left], [right]) => left - right)) {
     responses[String(status)] = {
       description: statusCodes.map((code) => `${code}: ${errorCatalogue[code].meaning}`).join(' '),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+      content,
     };
   }
   return responses;
@@ -116,6 +122,7 @@ export function buildOpenApiDocument(
 ): OpenApiDocument {
   const collector = new ComponentCollector();
   collector.convert(ErrorBody, 'output');
+  if (operations.some((operation) => operation.authScheme === 'scim')) collector.convert(ScimError, 'output');
   const paths: OpenApiDocument['paths'] = {};
   for (const operation of operations) {
     const success: JsonSchema =

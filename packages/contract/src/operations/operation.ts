@@ -13,16 +13,21 @@ type Schema = z.ZodType | null;
  * deployment takes either; `chat` is an agent's API key or a platform token, checked by the Chat API's
  * own adapter after validation because it needs the path and the body (no management credential);
  * `webhook` carries no credential at all: the handler verifies a shared secret against the raw body;
- * `none` answers anyone (the chat listener's own OpenAPI document, which holds nothing of an account).
+ * `none` answers anyone (the chat listener's own OpenAPI document, which holds nothing of an account);
+ * `scim` is an API key only (`Bearer` or `Api-Key`, no session cookie), whose errors are SCIM's (RFC 7644).
  */
-export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none';
+export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none' | 'scim';
 
 /**
  * How the success body is written: one JSON document, or newline-delimited JSON where `response` is the
  * schema of one line and lines are written as they are produced, or an HTML page (a string) for an
  * operation a browser reaches by itself (an OAuth provider's redirect back).
  */
-export type ResponseContentType = 'application/json' | 'application/x-ndjson' | 'text/html';
+export type ResponseContentType =
+  | 'application/json'
+  | 'application/x-ndjson'
+  | 'text/html'
+  | 'application/scim+json';
 
 /** A content type an operation may answer with instead of its JSON body, as a file to download. */
 export type FileContentType = 'text/csv';
@@ -88,7 +93,8 @@ export interface OperationDefinition<
   readonly bodyLimitBytes: number | null;
 }
 
-export type RequestContentType = 'application/json' | 'multipart/form-data';
+/** `application/scim+json` bodies are JSON; the server takes them as `application/json` too. */
+export type RequestContentType = 'application/json' | 'multipart/form-data' | 'application/scim+json';
 
 export interface OperationDeclaration<
   Params extends Schema,

@@ -97,6 +97,21 @@ import { upsertReportByPublicId } from './reports/upsert-report-by-public-id.ope
 import { getResourcePolicies } from './resource-policies/get-resource-policies.operation.js';
 import { setGroupResourcePolicy } from './resource-policies/set-group-resource-policy.operation.js';
 import { setUserResourcePolicy } from './resource-policies/set-user-resource-policy.operation.js';
+import { createScimGroup } from './scim/create-scim-group.operation.js';
+import { createScimUser } from './scim/create-scim-user.operation.js';
+import { deleteScimGroup } from './scim/delete-scim-group.operation.js';
+import { deleteScimUser } from './scim/delete-scim-user.operation.js';
+import { getScimGroup } from './scim/get-scim-group.operation.js';
+import { getScimServiceProviderConfig } from './scim/get-scim-service-provider-config.operation.js';
+import { getScimUser } from './scim/get-scim-user.operation.js';
+import { listScimGroups } from './scim/list-scim-groups.operation.js';
+import { listScimResourceTypes } from './scim/list-scim-resource-types.operation.js';
+import { listScimSchemas } from './scim/list-scim-schemas.operation.js';
+import { listScimUsers } from './scim/list-scim-users.operation.js';
+import { patchScimGroup } from './scim/patch-scim-group.operation.js';
+import { patchScimUser } from './scim/patch-scim-user.operation.js';
+import { replaceScimGroup } from './scim/replace-scim-group.operation.js';
+import { replaceScimUser } from './scim/replace-scim-user.operation.js';
 import { createDeploymentToken } from './semantic/create-deployment-token.operation.js';
 import { dryRunQuery } from './semantic/dry-run-query.operation.js';
 import { generateQuerySql } from './semantic/generate-query-sql.operation.js';
@@ -315,6 +330,21 @@ export const operations = {
   deleteUserOAuthToken,
   initiateUserOAuthToken,
   completeOAuthCallback,
+  listScimUsers,
+  createScimUser,
+  getScimUser,
+  replaceScimUser,
+  patchScimUser,
+  deleteScimUser,
+  listScimGroups,
+  createScimGroup,
+  getScimGroup,
+  replaceScimGroup,
+  patchScimGroup,
+  deleteScimGroup,
+  getScimServiceProviderConfig,
+  listScimResourceTypes,
+  listScimSchemas,
 } as const;
 
 export type Operations = typeof operations;

@@ -31,14 +31,19 @@ export interface HttpServerOptions {
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
-  });
+  // SCIM clients (identity providers) send their JSON as `application/scim+json` (RFC 7644 §3.1).
+  app.addContentTypeParser(
+    ['application/json', 'application/scim+json'],
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    },
+  );
 }
 
 const readinessTimeoutMilliseconds = 5_000;

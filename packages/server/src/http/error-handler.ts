@@ -2,7 +2,7 @@ import { type ErrorCode, errorCatalogue } from '@platform/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { isTransactionConflict, missingReferenceOf } from '../platform/database/store-refusals.js';
-import type { ErrorWriter } from './surface.js';
+import type { ErrorWriter, SurfaceError } from './surface.js';
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -94,26 +94,27 @@ function methodsOfPath(app: FastifyInstance, path: string): string[] {
  * whose cause is logged, never sent), each written in the body of the surface that serves the route.
  */
 export function errorHandlerOf(writeError: ErrorWriter, bodyLimitBytes: number) {
+  const send = (reply: FastifyReply, error: SurfaceError, requestId: string) => {
+    const { statusCode, body, contentType } = writeError(error, requestId);
+    if (contentType) reply.header('content-type', contentType);
+    return reply.status(statusCode).send(body);
+  };
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (errorCatalogue[error.code].status >= 500) request.log.error({ err: error }, error.message);
-      const { statusCode, body } = writeError(error, request.id);
-      return reply.status(statusCode).send(body);
+      return send(reply, error, request.id);
     }
     const described = describeFastifyError(error, request, bodyLimitBytes) ?? describeStoreRefusal(error);
-    if (described) {
-      const { statusCode, body } = writeError(described, request.id);
-      return reply.status(statusCode).send(body);
-    }
+    if (described) return send(reply, described, request.id);
     request.log.error({ err: error }, 'unhandled error');
-    const { statusCode, body } = writeError(
+    return send(
+      reply,
       {
         code: 'INTERNAL_SERVER_ERROR',
         message: 'internal server error; quote the request id when reporting it',
       },
       request.id,
     );
-    return reply.status(statusCode).send(body);
   };
 }
 

@@ -135,12 +135,16 @@ export function registerSurface<
         throw new Error(`no authentication for scheme ${operation.authScheme} (${operationId})`);
       const isMultipart = operation.requestContentType === 'multipart/form-data';
       const bodyLimitBytes = operation.bodyLimitBytes ?? surface.bodyLimitBytes;
+      const schemeErrorWriter = surface.schemeErrorWriters?.[operation.authScheme];
       scope.route({
         method: operation.method,
         url: toRouterPath(operation.path),
         // Multipart bodies are streamed past the JSON parser; their limit applies to each file instead.
         ...(operation.bodyLimitBytes !== null && !isMultipart ? { bodyLimit: operation.bodyLimitBytes } : {}),
         ...(rawBodySchemes.has(operation.authScheme) ? { preParsing: keepRawBody(bodyLimitBytes) } : {}),
+        ...(schemeErrorWriter
+          ? { errorHandler: errorHandlerOf(schemeErrorWriter, surface.bodyLimitBytes) }
+          : {}),
         handler: async (request, reply) => {
           const caller = await authenticate(authenticationRequestOf(operation, request, reply));
           if (canReadMultipart && !isMultipart && request.isMultipart()) {
@@ -181,6 +185,8 @@ export function registerSurface<
           if (operation.responseContentType === 'text/html')
             return sendPage(reply, operation.response, output);
           if (operation.successStatus === 204 || operation.response === null) return reply.send();
+          if (operation.responseContentType === 'application/scim+json')
+            reply.header('content-type', 'application/scim+json; charset=utf-8');
           // Parsing the answer strips any field the contract does not name, so internals never leak.
           return reply.send(operation.response.parse(output));
         },

@@ -33,14 +33,19 @@ export interface SurfaceError {
   details?: unknown;
 }
 
-/** How a surface answers an error: the status it sends and its body. */
-export type ErrorWriter = (error: SurfaceError, requestId: string) => { statusCode: number; body: unknown };
+/** How a surface answers an error: the status it sends, its body, and its content type (JSON unless said). */
+export type ErrorWriter = (
+  error: SurfaceError,
+  requestId: string,
+) => { statusCode: number; body: unknown; contentType?: string };
 
 /** One listener's way of serving operations: who is calling, and how errors look. */
 export interface Surface<Contexts extends SchemeContexts, Schemes extends keyof Contexts = keyof Contexts> {
   /** One function per scheme the surface's operations declare; a missing one does not compile. */
   authentication: { [Scheme in Schemes]-?: Authenticate<NonNullable<Contexts[Scheme]>> };
   writeError: ErrorWriter;
+  /** Schemes whose operations write their errors otherwise (SCIM's error body); `writeError` for the rest. */
+  schemeErrorWriters?: Partial<Record<AuthScheme, ErrorWriter>>;
   /** The default body limit, named in the error of a body too large. */
   bodyLimitBytes: number;
   /** Schemes whose operations keep the body's bytes for the scheme (a webhook's signature is over them). */

@@ -9,8 +9,30 @@ interface Answer {
   headers: Record<string, unknown>;
 }
 
-/** Asserts the management API's error body: the status, its code, a message and the request id. */
+/** SCIM's error body (RFC 7644 §3.12), which the `/api/scim/v2` operations answer with. */
+function expectScimErrorBody(answer: Answer, code: ErrorCode, label?: string): void {
+  const status = errorCatalogue[code].status;
+  expect(answer.status, label).toBe(status);
+  expect(answer.body, label).toMatchObject({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+    status: String(status),
+    detail: expect.stringMatching(/\S/),
+  });
+  const unexpectedKeys = Object.keys(answer.body as object).filter(
+    (key) => !['schemas', 'status', 'scimType', 'detail'].includes(key),
+  );
+  expect(unexpectedKeys, label).toEqual([]);
+}
+
+/**
+ * Asserts the management API's error body: the status, its code, a message and the request id (SCIM's
+ * own error body for answers of content type `application/scim+json`).
+ */
 export function expectErrorBody(answer: Answer, code: ErrorCode, label?: string): void {
+  if (String(answer.headers['content-type']).startsWith('application/scim+json')) {
+    expectScimErrorBody(answer, code, label);
+    return;
+  }
   const entry = errorCatalogue[code];
   expect(answer.status, label).toBe(entry.status);
   expect(String(answer.headers['content-type']), label).toMatch(/^application\/json/);

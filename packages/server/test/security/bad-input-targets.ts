@@ -76,6 +76,16 @@ export const operationCount = managementOperations.length + chatListenerOperatio
 const managementKeys = ['code', 'error', 'message', 'requestId', 'statusCode'];
 const chatKeys = ['code', 'error', 'requestId', 'statusCode'];
 
+/** SCIM's error body (RFC 7644 §3.12): the `/api/scim/v2` operations answer errors with it. */
+function isScimErrorBody(body: Record<string, unknown>, status: number): boolean {
+  return (
+    Array.isArray(body.schemas) &&
+    body.schemas[0] === 'urn:ietf:params:scim:api:messages:2.0:Error' &&
+    body.status === String(status) &&
+    typeof body.detail === 'string'
+  );
+}
+
 /**
  * What is wrong with an answer to a bad request, or null: never a 5xx; a 4xx where the request can only
  * be refused; every error with the documented body (the chat listener's own shape on its routes).
@@ -93,6 +103,7 @@ export function problemOfAnswer(
   const keys = Object.keys(body)
     .filter((key) => key !== 'details')
     .sort();
+  if (isScimErrorBody(body, answer.status)) return null;
   const isManagementShape = keys.join() === managementKeys.join();
   const isChatShape = request.listener === 'chat' && keys.join() === chatKeys.join();
   if (!isManagementShape && !isChatShape) return `${answer.status} with body keys ${keys.join(',')}`;

@@ -398,4 +398,27 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   initiateUserOAuthToken: { params: onOAuthIntegration },
   // The state is the credential: one nobody issued is refused like an unknown key.
   completeOAuthCallback: { query: { code: 'security-code', state: 'security-state-nobody-issued' } },
+  listScimUsers: { query: { filter: 'userName eq "security@example.com"', startIndex: '1', count: '10' } },
+  createScimUser: { body: () => ({ userName: 'scim-example@example.com', name: { givenName: 'Scim' } }) },
+  getScimUser: { params: onUser },
+  replaceScimUser: { params: onUser, body: () => ({ userName: 'scim-example@example.com' }) },
+  patchScimUser: {
+    params: onUser,
+    body: () => ({ Operations: [{ op: 'replace', path: 'active', value: false }] }),
+  },
+  deleteScimUser: { params: onUser },
+  listScimGroups: { query: { filter: 'displayName eq "security"', count: '10' } },
+  createScimGroup: {
+    body: ({ userId }) => ({ displayName: 'scim-example', members: [{ value: String(userId) }] }),
+  },
+  getScimGroup: { params: onGroup },
+  replaceScimGroup: { params: onGroup, body: () => ({ displayName: 'scim-example', members: [] }) },
+  patchScimGroup: {
+    params: onGroup,
+    body: ({ userId }) => ({ Operations: [{ op: 'remove', path: `members[value eq "${userId}"]` }] }),
+  },
+  deleteScimGroup: { params: onGroup },
+  getScimServiceProviderConfig: {},
+  listScimResourceTypes: {},
+  listScimSchemas: {},
 };

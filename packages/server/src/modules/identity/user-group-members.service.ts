@@ -47,6 +47,50 @@ export class UserGroupMembersService {
     return { items: page.rows.map(toUser), pageInfo: page.pageInfo };
   }
 
+  /** Every member of each group (id and e-mail, by id), in one query: SCIM answers groups with their members. */
+  async membersOf(
+    principal: Principal,
+    groupIds: readonly number[],
+  ): Promise<Map<number, Array<{ id: number; email: string }>>> {
+    const members = new Map<number, Array<{ id: number; email: string }>>(groupIds.map((id) => [id, []]));
+    if (groupIds.length === 0) return members;
+    const rows = await this.database
+      .select({ groupId: userGroupMembersTable.groupId, id: usersTable.id, email: usersTable.email })
+      .from(userGroupMembersTable)
+      .innerJoin(usersTable, eq(usersTable.id, userGroupMembersTable.userId))
+      .where(
+        and(
+          inArray(userGroupMembersTable.groupId, [...groupIds]),
+          eq(usersTable.accountId, principal.accountId),
+        ),
+      )
+      .orderBy(asc(usersTable.id));
+    for (const row of rows) members.get(row.groupId)?.push({ id: row.id, email: row.email });
+    return members;
+  }
+
+  /** The group's members become exactly these users, in one transaction (a SCIM PUT of a group). */
+  async replace(
+    principal: Principal,
+    groupId: number,
+    userIds: readonly number[],
+  ): Promise<contract.UserGroup> {
+    this.authorization.authorize(principal, 'UsersManage', {
+      type: 'account',
+      accountId: principal.accountId,
+    });
+    const ids = [...new Set(userIds)];
+    await this.database.transaction(async (transaction) => {
+      await this.groups.find(transaction, principal.accountId, groupId);
+      if (ids.length > 0) await this.requireAccountUsers(transaction, principal.accountId, ids);
+      await transaction.delete(userGroupMembersTable).where(eq(userGroupMembersTable.groupId, groupId));
+      if (ids.length > 0)
+        await transaction.insert(userGroupMembersTable).values(ids.map((userId) => ({ groupId, userId })));
+    });
+    await this.groups.changed(principal.accountId);
+    return this.groups.get(principal, groupId);
+  }
+
   async add(principal: Principal, groupId: number, userIds: readonly number[]): Promise<contract.UserGroup> {
     this.authorization.authorize(principal, 'UsersManage', {
       type: 'account',

@@ -1,5 +1,5 @@
 import type * as contract from '@platform/contract';
-import { and, asc, eq, gt, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
@@ -91,6 +91,37 @@ export class UserGroupsService {
       .limit(size + 1);
     const page = pageOf(rows, size);
     return { items: page.rows.map(toUserGroup), pageInfo: page.pageInfo };
+  }
+
+  /**
+   * Groups of the account by position, with how many match (SCIM lists page by index): `name` is an
+   * exact name, `groupIds` narrows them to those ids.
+   */
+  async listWindow(
+    principal: Principal,
+    window: { offset: number; limit: number; name?: string; groupIds?: readonly number[] },
+  ): Promise<{ total: number; items: contract.UserGroup[] }> {
+    const conditions: SQL[] = [eq(userGroupsTable.accountId, principal.accountId)];
+    if (window.name !== undefined) conditions.push(eq(userGroupsTable.name, window.name));
+    if (window.groupIds !== undefined) {
+      if (window.groupIds.length === 0) return { total: 0, items: [] };
+      conditions.push(inArray(userGroupsTable.id, [...window.groupIds]));
+    }
+    const [totals] = await this.database
+      .select({ total: count() })
+      .from(userGroupsTable)
+      .where(and(...conditions));
+    const rows =
+      window.limit === 0
+        ? []
+        : await this.database
+            .select(groupColumns)
+            .from(userGroupsTable)
+            .where(and(...conditions))
+            .orderBy(asc(userGroupsTable.id))
+            .offset(window.offset)
+            .limit(window.limit);
+    return { total: totals?.total ?? 0, items: rows.map(toUserGroup) };
   }
 
   async get(principal: Principal, groupId: number): Promise<contract.UserGroup> {

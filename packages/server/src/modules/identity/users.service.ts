@@ -1,6 +1,6 @@
 import type * as contract from '@platform/contract';
 import { isRoleAtMost, statusOfErrorCode } from '@platform/contract';
-import { and, asc, count, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type * as z from 'zod';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { ChangeFeed } from '../../platform/change-feed/change-feed.js';
@@ -57,6 +57,79 @@ export class UsersService {
 
   async get(principal: Principal, userId: number) {
     return toUser(await this.find(principal, userId));
+  }
+
+  /**
+   * Users of the account by position, with how many match: lists that page by index rather than by
+   * cursor (SCIM). `userIds` narrows them to those ids (ids of no user of the account are left out).
+   */
+  async listWindow(
+    principal: Principal,
+    window: { offset: number; limit: number; userIds?: readonly number[] },
+  ): Promise<{ total: number; items: contract.User[] }> {
+    const conditions: SQL[] = [eq(usersTable.accountId, principal.accountId)];
+    if (window.userIds !== undefined) {
+      if (window.userIds.length === 0) return { total: 0, items: [] };
+      conditions.push(inArray(usersTable.id, [...window.userIds]));
+    }
+    const [totals] = await this.database
+      .select({ total: count() })
+      .from(usersTable)
+      .where(and(...conditions));
+    const rows =
+      window.limit === 0
+        ? []
+        : await this.database
+            .select()
+            .from(usersTable)
+            .where(and(...conditions))
+            .orderBy(asc(usersTable.id))
+            .offset(window.offset)
+            .limit(window.limit);
+    return { total: totals?.total ?? 0, items: rows.map(toUser) };
+  }
+
+  /** The account's user with this e-mail (any case, any status), or null. */
+  async findByEmail(principal: Principal, email: string): Promise<contract.User | null> {
+    const [row] = await this.database
+      .select()
+      .from(usersTable)
+      .where(
+        and(
+          eq(usersTable.accountId, principal.accountId),
+          sql`lower(${usersTable.email}) = ${email.toLowerCase()}`,
+        ),
+      );
+    return row ? toUser(row) : null;
+  }
+
+  /** A new e-mail for a user (an identity provider renamed them): 409 when another user of the account has it. */
+  async changeEmail(principal: Principal, userId: number, email: string): Promise<contract.User> {
+    const existing = await this.find(principal, userId);
+    this.authorization.authorize(principal, 'UsersManage', {
+      type: 'user',
+      id: userId,
+      accountId: existing.accountId,
+    });
+    assertCredentialWithin(
+      principal,
+      { role: existing.role, deploymentIds: null },
+      `renaming user ${userId}`,
+    );
+    try {
+      const [row] = await this.database
+        .update(usersTable)
+        .set({ email, updatedAt: new Date() })
+        .where(eq(usersTable.id, userId))
+        .returning();
+      // Credentials cached for the user carry their e-mail.
+      await this.changeFeed.publish(userTopic(userId));
+      return toUser(row as UserRow);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw new AppError('CONFLICT', `a user with e-mail ${email} already exists`);
+      throw error;
+    }
   }
 
   async create(principal: Principal, input: CreateUserInput) {
