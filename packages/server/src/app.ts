@@ -20,6 +20,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     getOpenApiSpec: modules.system.handlers.getOpenApiSpec,
     ...modules.identity.handlers,
     ...modules.deployments.handlers,
+    ...modules.workloadIdentity.handlers,
     ...modules.dataModel.handlers,
     ...modules.dbtSync.handlers,
     ...modules.dataApi.handlers,

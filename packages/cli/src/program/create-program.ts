@@ -17,6 +17,7 @@ import { registerGroupsCommands } from '../commands/groups.command.js';
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
 import { registerMetaCommand } from '../commands/meta.command.js';
+import { registerOidcCommands } from '../commands/oidc.command.js';
 import { registerPoliciesCommands } from '../commands/policies.command.js';
 import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
@@ -76,5 +77,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
+  registerOidcCommands(program, context);
   return program;
 }
