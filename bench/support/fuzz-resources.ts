@@ -116,6 +116,11 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   const folders = `/api/v1/deployments/${deploymentId}/folders`;
   const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
   const spareFolder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz spare' });
+  const oidcTokenConfig = await expectStatus(call, 201, 'POST', '/api/v1/oidc-token-configs', {
+    name: 'fuzz target',
+    audience: 'fuzz',
+    targetEnvVar: 'FUZZ_TARGET_TOKEN',
+  });
   return {
     accountName,
     resources: {
@@ -136,6 +141,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       htmlReportId: Number(htmlReport.id),
       dashboardId: Number(dashboard.id),
       dashboardPublicId: String(dashboard.publicId),
+      oidcTokenConfigId: Number(oidcTokenConfig.id),
     },
   };
 }

@@ -35,14 +35,9 @@ const Audience = text()
   .max(1000)
   .meta({ description: 'The `aud` claim: what the trusting warehouse or cloud account expects.' });
 
-const DeploymentIds = z
-  .array(EntityId)
-  .min(1)
-  .max(1000)
-  .nullable()
-  .meta({
-    description: 'The deployments whose connections get tokens; null: every deployment of the account.',
-  });
+const DeploymentIds = z.array(EntityId).min(1).max(1000).nullable().meta({
+  description: 'The deployments whose connections get tokens; null: every deployment of the account.',
+});
 
 const LifetimeSeconds = z
   .int()

@@ -49,6 +49,11 @@ describe('offset and limit on every paged list', () => {
       workbookIds.push((workbook.body as { id: number }).id);
       await server.request({ method: 'POST', url: `${content}/reports`, body: { name: `paged-${index}` } });
       await server.request({ method: 'POST', url: '/api/v1/user-groups', body: { name: `paged-${index}` } });
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/oidc-token-configs',
+        body: { name: `paged-${index}`, audience: 'paged', targetEnvVar: `PAGED_${index}_TOKEN` },
+      });
       const user = await server.request({
         method: 'POST',
         url: '/api/v1/users',
@@ -91,6 +96,7 @@ describe('offset and limit on every paged list', () => {
       listDeploymentLogs: `/api/v1/deployments/${deploymentId}/logs`,
       listDbtSyncs: `/api/v1/deployments/${deploymentId}/dbt-sync`,
       listEnvironments: `/api/v1/deployments/${deploymentId}/environments`,
+      listOidcTokenConfigs: '/api/v1/oidc-token-configs',
     };
   });
   afterAll(async () => {

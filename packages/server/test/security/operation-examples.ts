@@ -25,6 +25,8 @@ export interface AccountResources {
   htmlReportId: number;
   dashboardId: number;
   dashboardPublicId: string;
+  /** An enabled OIDC token configuration covering every deployment. */
+  oidcTokenConfigId: number;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface OperationExample {
   contentLevel?: 'edit' | 'manage';
   /** The query or body (not the path) names a resource of the first account: another account gets 404. */
   namesResourcesInInput?: true;
+  /** Set for an operation anyone may call without a credential (it shows nothing of an account): says why. */
+  publicReason?: string;
 }
 
 /** The example's query string values. */
@@ -353,4 +357,23 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { format: 'json' },
     body: () => ({ filters: [] }),
   },
+  listOidcTokenConfigs: { query: { first: '5' } },
+  createOidcTokenConfig: {
+    body: () => ({ name: 'security example', audience: 'security', targetEnvVar: 'SECURITY_EXAMPLE_TOKEN' }),
+  },
+  getOidcTokenConfig: { params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }) },
+  updateOidcTokenConfig: {
+    params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }),
+    body: () => ({ name: 'security renamed' }),
+  },
+  deleteOidcTokenConfig: { params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }) },
+  createOidcToken: {
+    params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }),
+    body: ({ deploymentId }) => ({ deploymentId }),
+  },
+  rotateOidcSigningKey: {},
+  getOpenIdConfiguration: {
+    publicReason: 'OpenID Connect discovery: verifiers read it without a credential',
+  },
+  getOidcJwks: { publicReason: 'the public keys verifiers fetch without a credential' },
 };

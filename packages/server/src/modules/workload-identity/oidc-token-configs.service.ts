@@ -126,6 +126,9 @@ export class OidcTokenConfigsService {
     input: UpdateInput,
   ): Promise<contract.OidcTokenConfig> {
     this.authorizeAccount(principal);
+    const deploymentIds = input.deploymentIds === undefined ? undefined : normalisedIds(input.deploymentIds);
+    // Checked before the transaction: the deployment directory reads outside it (PGlite has one connection).
+    if (deploymentIds !== undefined) await this.checkDeployments(principal, deploymentIds);
     const row = await this.database.transaction(async (transaction) => {
       await this.lock(transaction, principal.accountId);
       const current = await this.find(transaction, principal.accountId, configId);
@@ -135,12 +138,10 @@ export class OidcTokenConfigsService {
         name: input.name ?? current.name,
         audience: input.audience ?? current.audience,
         targetEnvVar: input.targetEnvVar ?? current.targetEnvVar,
-        deploymentIds:
-          input.deploymentIds === undefined ? current.deploymentIds : normalisedIds(input.deploymentIds),
+        deploymentIds: deploymentIds === undefined ? current.deploymentIds : deploymentIds,
         isEnabled: input.isEnabled ?? current.isEnabled,
         lifetimeSeconds: input.lifetimeSeconds ?? current.lifetimeSeconds,
       };
-      await this.checkDeployments(principal, fields.deploymentIds);
       await this.checkNoOverlap(transaction, principal.accountId, fields, configId);
       const [updated] = await transaction
         .update(oidcTokenConfigsTable)
