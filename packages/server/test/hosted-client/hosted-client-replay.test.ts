@@ -29,7 +29,7 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | attributes update, values get / set           | PUT /api/v1/user-attributes/{A}, /api/v1/user-attribute-values/… |
  * | tenant settings                               | /api/v1/tenant/settings                                |
  * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
- * | integrations, integration tokens, oidc        | /api/v1/oauth-integrations/…, /user-oauth-tokens/…, /oidc-token-configs/… |
+ * | integrations, integration tokens              | /api/v1/oauth-integrations/…, /user-oauth-tokens/…     |
  * | agents skills                                 | GET /api/v1/deployments/{D}/agent-skills               |
  * | app config / theme                            | GET /api/v1/app-config, /api/v1/app-theme              |
  * | meta                                          | POST /api/v1/meta/                                     |
