@@ -1,5 +1,7 @@
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SigningKeysService } from '../../src/modules/workload-identity/signing-keys.service.js';
+import { oidcSigningKeysTable } from '../../src/modules/workload-identity/workload-identity.tables.js';
 import { createDeployment, findDeploymentId } from '../security/account-resources.js';
 import {
   createOtherAccount,
@@ -51,6 +53,22 @@ afterEach(() => {
 
 afterAll(async () => {
   await server?.close();
+});
+
+describe('the signing key', () => {
+  it('is made once when several processes need the first one at the same time', async () => {
+    const { store, secretBox, changeFeed } = server.container.platform;
+    // One SigningKeysService per process, sharing the store, as several processes do.
+    const processes = Array.from(
+      { length: 4 },
+      () => new SigningKeysService(store.database, secretBox, changeFeed),
+    );
+    const keys = await Promise.all(processes.map((keysOfProcess) => keysOfProcess.signingKey()));
+    expect(new Set(keys.map((key) => key.kid)).size).toBe(1);
+    const rows = await store.database.select().from(oidcSigningKeysTable);
+    expect(rows.map((row) => row.kid)).toEqual([keys[0]?.kid]);
+    expect(rows[0]?.privateJwkEncrypted).toMatch(/^v1:/);
+  });
 });
 
 describe('OIDC token configurations', () => {
