@@ -124,6 +124,11 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     authorizationUrl: 'https://auth.example.com/authorize',
     tokenUrl: 'https://auth.example.com/token',
   });
+  const oidcTokenConfig = await expectStatus(call, 201, 'POST', '/api/v1/oidc-token-configs', {
+    name: 'fuzz target',
+    audience: 'fuzz',
+    targetEnvVar: 'FUZZ_TARGET_TOKEN',
+  });
   return {
     accountName,
     resources: {
@@ -145,6 +150,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       dashboardId: Number(dashboard.id),
       dashboardPublicId: String(dashboard.publicId),
       oauthIntegrationId: Number(oauthIntegration.id),
+      oidcTokenConfigId: Number(oidcTokenConfig.id),
     },
   };
 }

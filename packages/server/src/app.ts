@@ -23,6 +23,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.identity.handlers,
     ...modules.integrations.handlers,
     ...modules.deployments.handlers,
+    ...modules.workloadIdentity.handlers,
     ...modules.dataModel.handlers,
     ...modules.dbtSync.handlers,
     ...modules.dataApi.handlers,

@@ -17,6 +17,7 @@ import { createIntegrationsModule } from './modules/integrations/integrations.mo
 import type { PlatformModule } from './modules/platform-module.js';
 import { createScimModule } from './modules/scim/scim.module.js';
 import { createSystemModule } from './modules/system/system.module.js';
+import { createWorkloadIdentityModule } from './modules/workload-identity/workload-identity.module.js';
 import { createWorkspaceModule } from './modules/workspace/workspace.module.js';
 import { createChangeFeed } from './platform/change-feed/create-change-feed.js';
 import { loadSecretKey } from './platform/crypto/load-secret-key.js';
@@ -124,9 +125,10 @@ async function createPlatform(config: Config, logger: Logger, options: Container
 }
 
 /**
- * The modules in dependency order, each handed the exported services of the modules it needs. Two
- * back-references (API keys check deployment ids; build status reads the data model) are functions
- * called per request, after every module exists.
+ * The modules in dependency order, each handed the exported services of the modules it needs. Three
+ * back-references (API keys check deployment ids; build status reads the data model; a deployment's
+ * variables carry the workload-identity module's tokens) are functions called per request, after every
+ * module exists.
  */
 function createModules(platform: Platform) {
   const system = createSystemModule(platform);
@@ -138,6 +140,11 @@ function createModules(platform: Platform) {
   const deployments = createDeploymentsModule(platform, {
     identity: identity.services,
     latestBuild: (deployment, branchName) => dataModel.services.latestBuild(deployment, branchName),
+    issuedVariables: (deployment) => workloadIdentity.services.workloadTokens.variablesOf(deployment),
+  });
+  const workloadIdentity = createWorkloadIdentityModule(platform, {
+    identity: identity.services,
+    deployments: deployments.services,
   });
   const dataModel = createDataModelModule(platform, { deployments: deployments.services });
   const dbtSync = createDbtSyncModule(platform, {
@@ -181,6 +188,7 @@ function createModules(platform: Platform) {
     identity,
     integrations,
     deployments,
+    workloadIdentity,
     dataModel,
     dbtSync,
     dataApi,
@@ -203,6 +211,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.identity.services,
     ...modules.integrations.services,
     ...modules.deployments.services,
+    ...modules.workloadIdentity.services,
     ...modules.dataModel.services,
     ...modules.dbtSync.services,
     ...modules.dataApi.services,

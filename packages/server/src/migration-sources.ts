@@ -8,6 +8,7 @@ import { environmentsMigrationSource } from './modules/environments/environments
 import { identityMigrationSource } from './modules/identity/identity-migration-source.js';
 import { integrationsMigrationSource } from './modules/integrations/integrations-migration-source.js';
 import { scimMigrationSource } from './modules/scim/scim-migration-source.js';
+import { workloadIdentityMigrationSource } from './modules/workload-identity/workload-identity-migration-source.js';
 import { workspaceMigrationSource } from './modules/workspace/workspace-migration-source.js';
 import type { MigrationSource } from './platform/database/migrate.js';
 import { jobsMigrationSource } from './platform/jobs/jobs-migration-source.js';
@@ -24,6 +25,7 @@ export function migrationSources(): MigrationSource[] {
     identityMigrationSource,
     integrationsMigrationSource,
     deploymentsMigrationSource,
+    workloadIdentityMigrationSource,
     dataModelMigrationSource,
     dbtSyncMigrationSource,
     environmentsMigrationSource,

@@ -518,4 +518,21 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   },
   listScimResourceTypes: { command: 'scim resource-types', example: ['scim', 'resource-types'] },
   listScimSchemas: { command: 'scim schemas', example: ['scim', 'schemas'] },
+  listOidcTokenConfigs: { command: 'oidc list', example: ['oidc', 'list'] },
+  createOidcTokenConfig: {
+    command: 'oidc create',
+    example: [
+      'oidc',
+      'create',
+      '-d',
+      '{"name":"warehouse","audience":"sts.example.com","targetEnvVar":"WAREHOUSE_TOKEN"}',
+    ],
+  },
+  getOidcTokenConfig: { command: 'oidc get', example: ['oidc', 'get', '6'] },
+  updateOidcTokenConfig: { command: 'oidc update', example: ['oidc', 'update', '6', '--no-enabled'] },
+  deleteOidcTokenConfig: { command: 'oidc delete', example: ['oidc', 'delete', '6'] },
+  createOidcToken: { command: 'oidc token', example: ['oidc', 'token', '6', '--deployment', '5'] },
+  rotateOidcSigningKey: { command: 'oidc rotate-key', example: ['oidc', 'rotate-key'] },
+  getOpenIdConfiguration: { command: 'oidc discovery', example: ['oidc', 'discovery'] },
+  getOidcJwks: { command: 'oidc jwks', example: ['oidc', 'jwks'] },
 };

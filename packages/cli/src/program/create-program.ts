@@ -18,6 +18,7 @@ import { registerIntegrationsCommands } from '../commands/integrations.command.j
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
 import { registerMetaCommand } from '../commands/meta.command.js';
+import { registerOidcCommands } from '../commands/oidc.command.js';
 import { registerPoliciesCommands } from '../commands/policies.command.js';
 import { registerQueryCommand } from '../commands/query.command.js';
 import { registerRegionsCommand } from '../commands/regions.command.js';
@@ -83,5 +84,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
+  registerOidcCommands(program, context);
   return program;
 }

@@ -165,6 +165,15 @@ import { updatePublishedAiWidgetThread } from './workbooks/update-published-ai-w
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
+import { createOidcToken } from './workload-identity/create-oidc-token.operation.js';
+import { createOidcTokenConfig } from './workload-identity/create-oidc-token-config.operation.js';
+import { deleteOidcTokenConfig } from './workload-identity/delete-oidc-token-config.operation.js';
+import { getOidcJwks } from './workload-identity/get-oidc-jwks.operation.js';
+import { getOidcTokenConfig } from './workload-identity/get-oidc-token-config.operation.js';
+import { getOpenIdConfiguration } from './workload-identity/get-openid-configuration.operation.js';
+import { listOidcTokenConfigs } from './workload-identity/list-oidc-token-configs.operation.js';
+import { rotateOidcSigningKey } from './workload-identity/rotate-oidc-signing-key.operation.js';
+import { updateOidcTokenConfig } from './workload-identity/update-oidc-token-config.operation.js';
 import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
 import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
 import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
@@ -345,6 +354,15 @@ export const operations = {
   getScimServiceProviderConfig,
   listScimResourceTypes,
   listScimSchemas,
+  listOidcTokenConfigs,
+  createOidcTokenConfig,
+  getOidcTokenConfig,
+  updateOidcTokenConfig,
+  deleteOidcTokenConfig,
+  createOidcToken,
+  rotateOidcSigningKey,
+  getOpenIdConfiguration,
+  getOidcJwks,
 } as const;
 
 export type Operations = typeof operations;

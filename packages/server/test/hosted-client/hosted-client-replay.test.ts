@@ -28,7 +28,6 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
  * | tenant settings                               | /api/v1/tenant/settings                                |
  * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
- * | oidc                                          | /api/v1/oidc-token-configs/…                           |
  * | agents skills                                 | GET /api/v1/deployments/{D}/agent-skills               |
  * | app config / theme                            | GET /api/v1/app-config, /api/v1/app-theme              |
  * | meta                                          | POST /api/v1/meta/                                     |

@@ -65,6 +65,11 @@ describe('offset and limit on every paged list', () => {
           tokenUrl: 'https://auth.example.com/token',
         },
       });
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/oidc-token-configs',
+        body: { name: `paged-${index}`, audience: 'paged', targetEnvVar: `PAGED_${index}_TOKEN` },
+      });
       const user = await server.request({
         method: 'POST',
         url: '/api/v1/users',
@@ -110,6 +115,7 @@ describe('offset and limit on every paged list', () => {
       listUserAttributes: '/api/v1/user-attributes',
       listOAuthIntegrations: '/api/v1/oauth-integrations',
       listUserOAuthTokens: '/api/v1/user-oauth-tokens',
+      listOidcTokenConfigs: '/api/v1/oidc-token-configs',
     };
   });
   afterAll(async () => {

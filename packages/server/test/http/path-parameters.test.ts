@@ -32,6 +32,7 @@ const placeholderResources: AccountResources = {
   dashboardId: 1,
   dashboardPublicId: 'PathParams02',
   oauthIntegrationId: 1,
+  oidcTokenConfigId: 1,
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -143,6 +143,14 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
   if (report.status !== 201) throw new Error(`could not create a report: ${JSON.stringify(report.body)}`);
   const reportId = (report.body as { id: number }).id;
   const dashboard = await publishDashboardOf(server, deploymentId, reportId);
+  const oidcTokenConfig = await server.request({
+    method: 'POST',
+    url: '/api/v1/oidc-token-configs',
+    body: { name: 'security target', audience: 'security', targetEnvVar: 'SECURITY_TARGET_TOKEN' },
+  });
+  if (oidcTokenConfig.status !== 201) {
+    throw new Error(`could not create an OIDC token configuration: ${JSON.stringify(oidcTokenConfig.body)}`);
+  }
   return {
     deploymentId,
     dbtSyncJobId,
@@ -162,6 +170,7 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     userAttributeId: (attribute.body as { id: number }).id,
     workbookId: (workbook.body as { id: number }).id,
     oauthIntegrationId: await createConnectedOAuthIntegration(server),
+    oidcTokenConfigId: (oidcTokenConfig.body as { id: number }).id,
   };
 }
 

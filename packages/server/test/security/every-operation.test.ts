@@ -22,6 +22,7 @@ import {
   exampleOf,
   exampleRequest,
   pathParametersOf,
+  publicOperations,
   registeredOperations,
   sendExample,
   webhookOperations,
@@ -107,6 +108,7 @@ const placeholderResources: AccountResources = {
   dashboardId: 14,
   dashboardPublicId: 'SecurityDsh4',
   oauthIntegrationId: 16,
+  oidcTokenConfigId: 17,
 };
 
 describe('the examples table of the security suite', () => {
@@ -252,6 +254,12 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
       key: scopedKey,
     });
     expect(answer.status).toBe(200);
+  });
+
+  it.each(idsOf([...publicOperations]))('answers %s without a credential', async (operationId) => {
+    const operation = operationOf(operationId);
+    const answer = await sendExample(server, operation, resources, null);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(operation.successStatus);
   });
 
   it("leaves the first account's resources as they were after every refused call", async () => {

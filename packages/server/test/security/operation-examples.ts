@@ -27,6 +27,8 @@ export interface AccountResources {
   dashboardPublicId: string;
   /** An OAuth integration (no revocation URL) the admin is connected to. */
   oauthIntegrationId: number;
+  /** An enabled OIDC token configuration covering every deployment. */
+  oidcTokenConfigId: number;
 }
 
 /**
@@ -47,6 +49,8 @@ export interface OperationExample {
   contentLevel?: 'edit' | 'manage';
   /** The query or body (not the path) names a resource of the first account: another account gets 404. */
   namesResourcesInInput?: true;
+  /** Set for an operation anyone may call without a credential (it shows nothing of an account): says why. */
+  publicReason?: string;
 }
 
 /** The example's query string values. */
@@ -421,4 +425,23 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   getScimServiceProviderConfig: {},
   listScimResourceTypes: {},
   listScimSchemas: {},
+  listOidcTokenConfigs: { query: { first: '5' } },
+  createOidcTokenConfig: {
+    body: () => ({ name: 'security example', audience: 'security', targetEnvVar: 'SECURITY_EXAMPLE_TOKEN' }),
+  },
+  getOidcTokenConfig: { params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }) },
+  updateOidcTokenConfig: {
+    params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }),
+    body: () => ({ name: 'security renamed' }),
+  },
+  deleteOidcTokenConfig: { params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }) },
+  createOidcToken: {
+    params: ({ oidcTokenConfigId }) => ({ configId: oidcTokenConfigId }),
+    body: ({ deploymentId }) => ({ deploymentId }),
+  },
+  rotateOidcSigningKey: {},
+  getOpenIdConfiguration: {
+    publicReason: 'OpenID Connect discovery: verifiers read it without a credential',
+  },
+  getOidcJwks: { publicReason: 'the public keys verifiers fetch without a credential' },
 };

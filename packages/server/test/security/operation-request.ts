@@ -14,7 +14,13 @@ export const registeredOperations: readonly OperationDefinition[] = Object.value
 
 /** The operations that take an API key: the ones whose access checks the suite's rules describe. */
 export const credentialOperations = registeredOperations.filter(
-  (operation) => operation.authScheme !== 'webhook',
+  (operation) =>
+    operation.authScheme !== 'webhook' && !operationExamples[operation.operationId]?.publicReason,
+);
+
+/** Answer anyone without a credential, and show nothing of an account (the issuer's discovery and keys). */
+export const publicOperations = registeredOperations.filter(
+  (operation) => operationExamples[operation.operationId]?.publicReason,
 );
 
 /** Called by other systems without an API key, verified by a shared secret over the body instead. */

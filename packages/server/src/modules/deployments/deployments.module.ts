@@ -11,7 +11,7 @@ import { type BranchBuildSource, DeploymentRuntimeService } from './deployment-r
 import { deploymentsRoutes } from './deployments.routes.js';
 import { DeploymentsService } from './deployments.service.js';
 import { EngineVersionsService } from './engine-versions.service.js';
-import { EnvVarsReader } from './env-vars.reader.js';
+import { EnvVarsReader, type IssuedVariablesSource } from './env-vars.reader.js';
 import { EnvVarsService } from './env-vars.service.js';
 import { RegionsService } from './regions.service.js';
 
@@ -22,6 +22,8 @@ export interface DeploymentsDependencies {
   identity: Pick<IdentityServices, 'authorization'>;
   /** Asked of the data-model module, which depends on this one: called per request, never while building. */
   latestBuild: BranchBuildSource;
+  /** The workload-identity module's tokens for a deployment's connection: called per read, never while building. */
+  issuedVariables: IssuedVariablesSource;
 }
 
 /** Deployments, their settings, environment variables, logs and runtime, and the demo deployment. */
@@ -40,7 +42,7 @@ export function createDeploymentsModule(
     changeFeed,
   );
   const deploymentLogs = new DeploymentLogsService(database, deploymentAccess);
-  const envVarsReader = new EnvVarsReader(database, secretBox);
+  const envVarsReader = new EnvVarsReader(database, secretBox, dependencies.issuedVariables);
   const services = {
     deploymentDirectory,
     deploymentAccess,
