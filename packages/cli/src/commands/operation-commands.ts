@@ -395,4 +395,9 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'dashboards run',
     example: ['dashboards', 'run', '4', 'by-status', '--deployment', '5', '--time-grain', 'week', '--csv'],
   },
+  decideDeviceAuthorization: {
+    command: 'web approve-device',
+    example: ['web', 'approve-device', 'BCDF-GHJK'],
+  },
+  getSignInOptions: { command: 'web sign-in-options', example: ['web', 'sign-in-options'] },
 };

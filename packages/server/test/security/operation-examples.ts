@@ -353,4 +353,6 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { format: 'json' },
     body: () => ({ filters: [] }),
   },
+  decideDeviceAuthorization: { body: () => ({ userCode: 'BCDF-GHJK', decision: 'deny' }) },
+  getSignInOptions: { query: { account: 'default' } },
 };

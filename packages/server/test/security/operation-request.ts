@@ -12,9 +12,12 @@ export const registeredOperations: readonly OperationDefinition[] = Object.value
   operations as Record<string, OperationDefinition>,
 );
 
+/** Operations that answer anyone, holding nothing of an account (what the sign-in page may offer). */
+export const publicOperationIds: ReadonlySet<string> = new Set(['getSignInOptions']);
+
 /** The operations that take an API key: the ones whose access checks the suite's rules describe. */
 export const credentialOperations = registeredOperations.filter(
-  (operation) => operation.authScheme !== 'webhook',
+  (operation) => operation.authScheme !== 'webhook' && !publicOperationIds.has(operation.operationId),
 );
 
 /** Called by other systems without an API key, verified by a shared secret over the body instead. */

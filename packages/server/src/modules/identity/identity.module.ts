@@ -6,9 +6,14 @@ import { ApiKeysService, type FindMissingDeployments } from './api-keys.service.
 import { AuthorizationService } from './authorization.service.js';
 import { CredentialService } from './credential.service.js';
 import { CredentialOwners } from './credential-owners.js';
+import { DeviceAuthorizationsService } from './device-authorizations.service.js';
 import { FailedSignIns } from './failed-sign-ins.js';
 import { GrantSubjects } from './grant-subjects.js';
 import { GroupMembershipsCache } from './group-memberships.cache.js';
+import { OAuthTokensService } from './oauth-tokens.service.js';
+import { signInEndpoints, signInRoutes } from './sign-in-endpoints.routes.js';
+import { SsoProvider } from './sso-provider.js';
+import { type SsoSettingsOf, SsoSignInService } from './sso-sign-in.service.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
 import { UserGroupMembersService } from './user-group-members.service.js';
@@ -47,6 +52,25 @@ export function createIdentityModule(
   const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
   const webSessions = new WebSessionsService(database, credentials, new FailedSignIns());
+  const accounts = new AccountsService(database);
+  const oauthTokens = new OAuthTokensService(database, platform.changeFeed);
+  const deviceAuthorizations = new DeviceAuthorizationsService(database, oauthTokens);
+  const ssoSettingsOf: SsoSettingsOf = async () => ({
+    enabled: false,
+    issuerUrl: null,
+    clientId: null,
+    clientSecret: null,
+    allowUserCreation: false,
+    defaultRole: 'viewer',
+  });
+  const ssoSignIn = new SsoSignInService(
+    database,
+    accounts,
+    ssoSettingsOf,
+    new SsoProvider(() => `${platform.config.publicUrl}/auth/sso/callback`),
+    webSessions,
+  );
+  const secureCookies = platform.config.publicUrl.startsWith('https:');
   let unsubscribe: (() => void) | null = null;
   return {
     services: {
@@ -58,16 +82,24 @@ export function createIdentityModule(
       userGroups,
       userGroupMembers,
       webSessions,
-      accounts: new AccountsService(database),
+      accounts,
       credentialOwners: new CredentialOwners(database),
       grantSubjects: new GrantSubjects(database),
+      deviceAuthorizations,
+      oauthTokens,
+      ssoSignIn,
+      signInEndpoints: signInEndpoints(
+        { deviceAuthorizations, oauthTokens, ssoSignIn },
+        { publicUrl: () => platform.config.publicUrl, secureCookies },
+      ),
     },
     handlers: {
       ...usersRoutes(users),
       ...apiKeysRoutes(apiKeys),
       ...userAttributesRoutes(userAttributes),
       ...userGroupsRoutes(userGroups, userGroupMembers),
-      ...webSessionsRoutes(webSessions, { secureCookies: platform.config.publicUrl.startsWith('https:') }),
+      ...webSessionsRoutes(webSessions, { secureCookies }),
+      ...signInRoutes({ deviceAuthorizations, ssoSignIn }),
     },
     async start() {
       // A key revoked, a user or a group changed in another process drops what this process cached.
