@@ -29,6 +29,7 @@ export * from './schemas/report-run.schema.js';
 export * from './schemas/resource-policy.schema.js';
 export * from './schemas/semantic-query.schema.js';
 export * from './schemas/sign-in.schema.js';
+export * from './schemas/tenant-settings.schema.js';
 export * from './schemas/text.schema.js';
 export * from './schemas/user.schema.js';
 export * from './schemas/user-attribute.schema.js';

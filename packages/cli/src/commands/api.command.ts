@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { QueryValues } from '../client/request-url.js';
 import { collect, splitAssignment } from '../program/argument-parsers.js';
 import { UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addCommonOptions } from '../program/common-options.js';
+import { readJsonBody } from '../program/json-body.js';
 
 interface ApiOptions extends CommonOptions {
   data?: string;
@@ -22,15 +22,8 @@ export function queryOfAssignments(assignments: readonly string[]): QueryValues 
   return query;
 }
 
-async function bodyOf(data: string | undefined): Promise<unknown> {
-  if (data === undefined) return undefined;
-  // `@file` reads the body from a file, as curl does, so large bodies stay out of the shell history.
-  const text = data.startsWith('@') ? await readFile(data.slice(1), 'utf8') : data;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`-d must be JSON: ${error instanceof Error ? error.message : String(error)}`);
-  }
+function bodyOf(data: string | undefined): Promise<unknown> {
+  return data === undefined ? Promise.resolve(undefined) : readJsonBody(data);
 }
 
 export function registerApiCommand(program: Command, context: CommandContext): void {

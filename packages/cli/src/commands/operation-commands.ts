@@ -395,6 +395,14 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'dashboards run',
     example: ['dashboards', 'run', '4', 'by-status', '--deployment', '5', '--time-grain', 'week', '--csv'],
   },
+  getTenantSettings: { command: 'tenant settings', example: ['tenant', 'settings'] },
+  updateTenantSettings: {
+    command: 'tenant update',
+    example: ['tenant', 'update', '--timezone', 'Europe/Berlin', '--no-ai'],
+  },
+  getAppConfig: { command: 'app-config get', example: ['app-config', 'get'] },
+  getAppTheme: { command: 'app-config theme', example: ['app-config', 'theme'] },
+  getEmbedTheme: { command: 'users embed-theme', example: ['users', 'embed-theme'] },
   decideDeviceAuthorization: {
     command: 'web approve-device',
     example: ['web', 'approve-device', 'BCDF-GHJK'],

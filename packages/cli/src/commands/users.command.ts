@@ -45,6 +45,14 @@ export function registerUsersCommands(program: Command, context: CommandContext)
     },
   );
 
+  addVerb(users, 'embed-theme', 'the theme and defaults of embedded dashboards').action(
+    async (options: CommonOptions) => {
+      const client = await context.client(options);
+      const theme = await client.call('getEmbedTheme');
+      context.render(options, theme, (value) => JSON.stringify(value, null, 2));
+    },
+  );
+
   const list = addVerb(users, 'list', 'list the users of the account')
     .addOption(new Option('--status <status>', 'only users with this status').choices(UserStatus.options))
     .addOption(new Option('--role <role>', 'only users with this role').choices(Role.options))

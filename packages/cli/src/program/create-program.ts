@@ -23,6 +23,7 @@ import { registerRegionsCommand } from '../commands/regions.command.js';
 import { registerReportRunCommand } from '../commands/report-run.command.js';
 import { registerReportsCommands } from '../commands/reports.command.js';
 import { registerSpecCommand } from '../commands/spec.command.js';
+import { registerAppConfigCommands, registerTenantCommands } from '../commands/tenant.command.js';
 import { registerUserAttributesCommands } from '../commands/user-attributes.command.js';
 import { registerUsersCommands } from '../commands/users.command.js';
 import { registerVariablesCommands } from '../commands/variables.command.js';
@@ -52,6 +53,8 @@ export function createProgram(runtime: CliRuntime): Command {
   registerDeployCommand(program, context);
   registerDataModelCommands(program, context);
   registerGithubCommands(program, context);
+  registerTenantCommands(program, context);
+  registerAppConfigCommands(program, context);
   registerDbtCommands(program, context);
   registerQueryCommand(program, context);
   registerMetaCommand(program, context);

@@ -104,6 +104,11 @@ import { postDryRunQuery } from './semantic/post-dry-run-query.operation.js';
 import { postLoadQuery } from './semantic/post-load-query.operation.js';
 import { runModelSql } from './semantic/run-model-sql.operation.js';
 import { getOpenApiSpec } from './system/get-openapi-spec.operation.js';
+import { getAppConfig } from './tenant/get-app-config.operation.js';
+import { getAppTheme } from './tenant/get-app-theme.operation.js';
+import { getEmbedTheme } from './tenant/get-embed-theme.operation.js';
+import { getTenantSettings } from './tenant/get-tenant-settings.operation.js';
+import { updateTenantSettings } from './tenant/update-tenant-settings.operation.js';
 import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
 import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
 import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
@@ -280,6 +285,11 @@ export const operations = {
   updateDashboard,
   updatePublishedAiWidgetThread,
   runDashboardWidget,
+  getTenantSettings,
+  updateTenantSettings,
+  getAppConfig,
+  getAppTheme,
+  getEmbedTheme,
   decideDeviceAuthorization,
   getSignInOptions,
 } as const;

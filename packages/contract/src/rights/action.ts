@@ -19,6 +19,8 @@ export const actions = [
   'ContentEdit',
   /** Delete content, change its sharing and its resource policies, whoever owns it. */
   'ContentManage',
+  /** Change the account's tenant settings (locale, AI, embedding, sessions, SSO, app config). */
+  'SettingsManage',
 ] as const;
 
 export type Action = (typeof actions)[number];

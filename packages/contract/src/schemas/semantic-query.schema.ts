@@ -113,7 +113,8 @@ export const QueryTimeDimension = z
 
 const OrderDirection = z.enum(['asc', 'desc']);
 
-function isTimeZone(name: string): boolean {
+/** Whether the runtime knows `name` as an IANA time zone. */
+export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

@@ -1,8 +1,8 @@
+import { defaultSessionTtlSeconds as defaultWebSessionSeconds } from '@platform/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maximumFailedSignIns } from '../../src/modules/identity/failed-sign-ins.js';
 import { webSessionsTable } from '../../src/modules/identity/identity.tables.js';
-import { defaultWebSessionSeconds } from '../../src/modules/identity/web-sessions.service.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import { findDeploymentId } from '../security/account-resources.js';
 import { createUserWithKey, startTestServer, type TestServer } from '../support/test-server.js';

@@ -353,6 +353,11 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { format: 'json' },
     body: () => ({ filters: [] }),
   },
+  getTenantSettings: {},
+  updateTenantSettings: { body: () => ({ defaultTimezone: 'Europe/Berlin' }) },
+  getAppConfig: {},
+  getAppTheme: {},
+  getEmbedTheme: {},
   decideDeviceAuthorization: { body: () => ({ userCode: 'BCDF-GHJK', decision: 'deny' }) },
   getSignInOptions: { query: { account: 'default' } },
 };

@@ -53,7 +53,12 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
 export async function startOpenIdProvider(): Promise<OpenIdProvider> {
   const signingKey = await generateKeyPair('RS256');
   const strayKey = await generateKeyPair('RS256');
-  const publicJwk: JWK = { ...(await exportJWK(signingKey.publicKey)), kid: 'provider-key', alg: 'RS256', use: 'sig' };
+  const publicJwk: JWK = {
+    ...(await exportJWK(signingKey.publicKey)),
+    kid: 'provider-key',
+    alg: 'RS256',
+    use: 'sig',
+  };
   const codes = new Map<string, IssuedCode>();
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
@@ -88,7 +93,8 @@ export async function startOpenIdProvider(): Promise<OpenIdProvider> {
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       });
     }
-    if (request.method === 'GET' && url.pathname === '/jwks') return sendJson(response, 200, { keys: [publicJwk] });
+    if (request.method === 'GET' && url.pathname === '/jwks')
+      return sendJson(response, 200, { keys: [publicJwk] });
     if (request.method === 'GET' && url.pathname === '/authorize') return authorize(url, response);
     if (request.method === 'POST' && url.pathname === '/token') return token(request, response);
     sendJson(response, 404, { error: 'not_found' });
@@ -138,12 +144,18 @@ export async function startOpenIdProvider(): Promise<OpenIdProvider> {
     const code = codes.get(form.get('code') ?? '');
     codes.delete(form.get('code') ?? '');
     if (!code || code.expiresAt <= Date.now())
-      return sendJson(response, 400, { error: 'invalid_grant', error_description: 'unknown or expired code' });
+      return sendJson(response, 400, {
+        error: 'invalid_grant',
+        error_description: 'unknown or expired code',
+      });
     const challenge = createHash('sha256')
       .update(form.get('code_verifier') ?? '')
       .digest('base64url');
     if (challenge !== code.codeChallenge || form.get('redirect_uri') !== code.redirectUri)
-      return sendJson(response, 400, { error: 'invalid_grant', error_description: 'PKCE or redirect_uri mismatch' });
+      return sendJson(response, 400, {
+        error: 'invalid_grant',
+        error_description: 'PKCE or redirect_uri mismatch',
+      });
     const nonce = provider.lie.nonce ?? code.nonce;
     const idToken = await new SignJWT({
       email: code.person.email,

@@ -41,7 +41,12 @@ export interface TestServer {
  * gets a schema of its own so that suites never see each other's rows.
  */
 export async function startTestServer(
-  options: { engine?: StoreEngine; environment?: Record<string, string> } = {},
+  options: {
+    engine?: StoreEngine;
+    environment?: Record<string, string>;
+    /** Keep the embedded store in the data directory, so a test can search its files for a secret. */
+    isOnDisk?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const engine = options.engine ?? 'pglite';
   const dataDirectory = await mkdtemp(join(tmpdir(), 'platform-test-'));
@@ -66,7 +71,7 @@ export async function startTestServer(
     },
   });
   const container = await createContainer(config, createLogger(config.logLevel, destination), {
-    isInMemory: true,
+    isInMemory: options.isOnDisk !== true,
   });
   const { bootstrap } = await container.start({ writeKeyFile: false });
   if (!bootstrap?.adminApiKey) throw new Error('a fresh test store must bootstrap an admin key');

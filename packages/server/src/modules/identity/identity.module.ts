@@ -13,7 +13,9 @@ import { GroupMembershipsCache } from './group-memberships.cache.js';
 import { OAuthTokensService } from './oauth-tokens.service.js';
 import { signInEndpoints, signInRoutes } from './sign-in-endpoints.routes.js';
 import { SsoProvider } from './sso-provider.js';
-import { type SsoSettingsOf, SsoSignInService } from './sso-sign-in.service.js';
+import { SsoSignInService } from './sso-sign-in.service.js';
+import { tenantSettingsRoutes } from './tenant-settings.routes.js';
+import { TenantSettingsService } from './tenant-settings.service.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
 import { UserGroupMembersService } from './user-group-members.service.js';
@@ -30,11 +32,11 @@ export interface IdentityDependencies {
 }
 
 /**
- * Accounts, users, API keys, user attributes, user groups, web sessions, and the credential check every
+ * Accounts and their tenant settings, users, API keys, user attributes, user groups, web sessions, and the credential check every
  * request starts with.
  */
 export function createIdentityModule(
-  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed'>,
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'changeFeed' | 'secretBox'>,
   dependencies: IdentityDependencies,
 ) {
   const { database } = platform.store;
@@ -51,22 +53,25 @@ export function createIdentityModule(
   const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
   const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
-  const webSessions = new WebSessionsService(database, credentials, new FailedSignIns());
+  const tenantSettings = new TenantSettingsService(
+    database,
+    authorization,
+    platform.changeFeed,
+    platform.secretBox,
+  );
+  const webSessions = new WebSessionsService(
+    database,
+    credentials,
+    new FailedSignIns(),
+    async (accountId) => (await tenantSettings.settingsOf(accountId)).sessionTtlSeconds,
+  );
   const accounts = new AccountsService(database);
   const oauthTokens = new OAuthTokensService(database, platform.changeFeed);
   const deviceAuthorizations = new DeviceAuthorizationsService(database, oauthTokens);
-  const ssoSettingsOf: SsoSettingsOf = async () => ({
-    enabled: false,
-    issuerUrl: null,
-    clientId: null,
-    clientSecret: null,
-    allowUserCreation: false,
-    defaultRole: 'viewer',
-  });
   const ssoSignIn = new SsoSignInService(
     database,
     accounts,
-    ssoSettingsOf,
+    (accountId) => tenantSettings.ssoSettingsOf(accountId),
     new SsoProvider(() => `${platform.config.publicUrl}/auth/sso/callback`),
     webSessions,
   );
@@ -82,6 +87,7 @@ export function createIdentityModule(
       userGroups,
       userGroupMembers,
       webSessions,
+      tenantSettings,
       accounts,
       credentialOwners: new CredentialOwners(database),
       grantSubjects: new GrantSubjects(database),
@@ -98,6 +104,7 @@ export function createIdentityModule(
       ...apiKeysRoutes(apiKeys),
       ...userAttributesRoutes(userAttributes),
       ...userGroupsRoutes(userGroups, userGroupMembers),
+      ...tenantSettingsRoutes(tenantSettings),
       ...webSessionsRoutes(webSessions, { secureCookies }),
       ...signInRoutes({ deviceAuthorizations, ssoSignIn }),
     },
@@ -106,6 +113,7 @@ export function createIdentityModule(
       unsubscribe = platform.changeFeed.subscribe((topic) => {
         credentials.handleChange(topic);
         groupMemberships.handleChange(topic);
+        tenantSettings.handleChange(topic);
       });
     },
     async close() {

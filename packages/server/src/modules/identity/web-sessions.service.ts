@@ -7,11 +7,8 @@ import type { FailedSignIns } from './failed-sign-ins.js';
 import { webSessionsTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 
-/**
- * How long a web session lasts: API-NOTES.md's default of tenant setting `sessionTtlSeconds`. Tenant
- * settings are a later issue; until then every session gets the default.
- */
-export const defaultWebSessionSeconds = 12 * 60 * 60;
+/** How long an account's web sessions last: its tenant setting `sessionTtlSeconds`. */
+export type SessionLifetimeOf = (accountId: number) => Promise<number>;
 
 const webSessionTokenPattern = /^ws-[A-Za-z0-9_-]{43}$/;
 
@@ -35,7 +32,7 @@ export class WebSessionsService {
     private readonly database: Database,
     private readonly credentials: CredentialService,
     private readonly failedSignIns: FailedSignIns,
-    private readonly lifetimeSeconds: number = defaultWebSessionSeconds,
+    private readonly lifetimeSecondsOf: SessionLifetimeOf,
   ) {}
 
   /** Checks the key (401), counting failures per client address (429 past the limit). */
@@ -58,10 +55,11 @@ export class WebSessionsService {
   }
 
   private async open(principal: Principal): Promise<OpenedWebSession> {
+    const lifetimeSeconds = await this.lifetimeSecondsOf(principal.accountId);
     const now = Date.now();
     // A session never outlives the key it acts as.
     const keyExpiresAt = principal.credential.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY;
-    const expiresAt = new Date(Math.min(now + this.lifetimeSeconds * 1000, keyExpiresAt));
+    const expiresAt = new Date(Math.min(now + lifetimeSeconds * 1000, keyExpiresAt));
     const token = `ws-${randomBytes(32).toString('base64url')}`;
     await this.database
       .delete(webSessionsTable)
