@@ -111,7 +111,8 @@ export async function startOpenIdProvider(): Promise<OpenIdProvider> {
       !parameters.get('scope')?.split(' ').includes('openid') ||
       !redirectUri
     ) {
-      return sendJson(response, 400, { error: 'invalid_request' });
+      sendJson(response, 400, { error: 'invalid_request' });
+      return;
     }
     const code = randomBytes(16).toString('hex');
     codes.set(code, {

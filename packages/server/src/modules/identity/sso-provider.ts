@@ -37,7 +37,12 @@ function isLoopback(url: URL): boolean {
   return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
 }
 
+/** The provider's own OAuth error (`invalid_grant: the code expired`) when it sent one, else the cause. */
 function failed(message: string, error?: unknown): AppError {
+  if (error instanceof oauth.ResponseBodyError || error instanceof oauth.AuthorizationResponseError) {
+    const description = error.error_description ? ` (${error.error_description})` : '';
+    return new AppError('UNAUTHORIZED', `${message}: ${error.error}${description}`);
+  }
   const reason = error instanceof Error ? `: ${error.message}` : '';
   return new AppError('UNAUTHORIZED', `${message}${reason}`);
 }
