@@ -20,7 +20,8 @@ export class RequestLogController extends LogController {
   ): void {
     const fields = {
       method: request.method,
-      url: request.url,
+      // The sign-in endpoints carry an authorization code and state in their query: logged without it.
+      url: request.url.startsWith('/auth/') ? (request.url.split('?')[0] ?? '') : request.url,
       statusCode: reply.statusCode,
       responseTime: reply.elapsedTime,
     };

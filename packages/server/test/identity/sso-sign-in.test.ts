@@ -102,8 +102,12 @@ describe('web sign-in with the account OpenID Connect provider (SSO)', () => {
   });
 
   it('signs a known user in (e-mail in any case), with the session cookie the API takes', async () => {
-    const { answer } = await signInThroughProvider('/deployments/1?tab=files');
+    const { answer, callbackUrl } = await signInThroughProvider('/deployments/1?tab=files');
     expect(answer.status, String(answer.body)).toBe(302);
+    // The authorization code and state never reach the log.
+    const code = new URL(callbackUrl, 'http://x').searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+    expect(server.logLines.join('')).not.toContain(code);
     expect(locationOf(answer)).toBe('/deployments/1?tab=files');
     const cookie = cookieOf(answer);
     expect(String(answer.headers['set-cookie'])).toContain('HttpOnly');
