@@ -116,6 +116,14 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
   const folders = `/api/v1/deployments/${deploymentId}/folders`;
   const folder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz target' });
   const spareFolder = await expectStatus(call, 201, 'POST', folders, { name: 'fuzz spare' });
+  // No revocation URL and endpoints never contacted: the fuzzer's calls stay inside the process.
+  const oauthIntegration = await expectStatus(call, 201, 'POST', '/api/v1/oauth-integrations', {
+    name: 'fuzz target',
+    clientId: 'fuzz-client',
+    clientSecret: 'fuzz-client-secret',
+    authorizationUrl: 'https://auth.example.com/authorize',
+    tokenUrl: 'https://auth.example.com/token',
+  });
   return {
     accountName,
     resources: {
@@ -136,6 +144,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       htmlReportId: Number(htmlReport.id),
       dashboardId: Number(dashboard.id),
       dashboardPublicId: String(dashboard.publicId),
+      oauthIntegrationId: Number(oauthIntegration.id),
     },
   };
 }

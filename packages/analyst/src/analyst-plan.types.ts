@@ -34,6 +34,8 @@ export interface AnalystPlanOptions {
   readonly now: Date;
   /** IANA name; relative ranges and the dates written into the SQL are on this wall clock. */
   readonly timezone: string;
+  /** BCP 47; numbers in the answer are written for it (default en-US). */
+  readonly locale?: string;
   /** Known values of a string dimension (`source.member`), for filters on words of the question. */
   readonly lookupValues: (memberPath: string) => Promise<readonly string[]>;
 }

@@ -117,6 +117,9 @@ export async function decideAnalystStep(
   const plural = result.totalRows === 1 ? 'row' : 'rows';
   return {
     reasoning: `The query returned ${result.totalRows} ${plural}; I will sum it up.`,
-    text: writeAnalystAnswer(turn.question, plan, result, { timezone: context.timezone }),
+    text: writeAnalystAnswer(turn.question, plan, result, {
+      timezone: context.timezone,
+      ...(context.locale === undefined ? {} : { locale: context.locale }),
+    }),
   };
 }

@@ -76,29 +76,53 @@ export function formatTime(value: unknown, granularity: string | undefined, time
   }
 }
 
-const wholeNumbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const smallNumbers = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+/** Answers format numbers for this locale unless the caller names another. */
+export const defaultAnswerLocale = 'en-US';
 
-/** Numbers with thousands separators and at most two decimals (three significant digits below one). */
-export function formatNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  return Math.abs(value) < 1 && value !== 0 ? smallNumbers.format(value) : wholeNumbers.format(value);
+interface NumberFormats {
+  readonly whole: Intl.NumberFormat;
+  readonly small: Intl.NumberFormat;
 }
 
-export function formatValue(value: unknown): string {
+// Building a formatter costs far more than using one; an account's answers use one or two locales.
+const formatsByLocale = new Map<string, NumberFormats>();
+
+function numberFormatsOf(locale: string): NumberFormats {
+  let formats = formatsByLocale.get(locale);
+  if (formats === undefined) {
+    formats = {
+      whole: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
+      small: new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 }),
+    };
+    formatsByLocale.set(locale, formats);
+  }
+  return formats;
+}
+
+/**
+ * Numbers with the locale's grouping and decimal marks ("1,234.5" in en-US, "1.234,5" in de-DE), at
+ * most two decimals (three significant digits below one).
+ */
+export function formatNumber(value: number, locale: string = defaultAnswerLocale): string {
+  if (!Number.isFinite(value)) return String(value);
+  const formats = numberFormatsOf(locale);
+  return Math.abs(value) < 1 && value !== 0 ? formats.small.format(value) : formats.whole.format(value);
+}
+
+export function formatValue(value: unknown, locale: string = defaultAnswerLocale): string {
   if (value === null || value === undefined) return 'no value';
-  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'number') return formatNumber(value, locale);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') {
     return /^-?\d+(\.\d+)?$/.test(value) && Number.isSafeInteger(Math.trunc(Number(value)))
-      ? formatNumber(Number(value))
+      ? formatNumber(Number(value), locale)
       : value;
   }
   return JSON.stringify(value);
 }
 
 /** A label of a row's group value; an empty group is named, not left blank. */
-export function formatLabel(value: unknown): string {
+export function formatLabel(value: unknown, locale: string = defaultAnswerLocale): string {
   if (value === null || value === undefined || value === '') return '(empty)';
-  return typeof value === 'string' ? value : formatValue(value);
+  return typeof value === 'string' ? value : formatValue(value, locale);
 }

@@ -1,5 +1,5 @@
 import type { AnalystColumn, AnalystQueryPlan } from './analyst-plan.types.js';
-import { formatLabel, formatTime, formatValue } from './answer-values.js';
+import { defaultAnswerLocale, formatLabel, formatTime, formatValue } from './answer-values.js';
 import { listText, lowerFirst } from './plan-wording.js';
 
 /** What `platformSqlApi` returns: the result's columns, its first rows, and how many rows there were. */
@@ -29,10 +29,19 @@ function resultColumns(plan: AnalystQueryPlan, result: AnalystQueryResult): Resu
   }));
 }
 
-function labelOf(row: readonly unknown[], groups: readonly ResultColumn[], timezone: string): string {
+/** How an answer writes dates (the IANA zone's wall clock) and numbers (the locale's marks). */
+export interface AnswerFormat {
+  readonly timezone: string;
+  /** BCP 47; default en-US. */
+  readonly locale?: string;
+}
+
+function labelOf(row: readonly unknown[], groups: readonly ResultColumn[], format: AnswerFormat): string {
   return groups
     .map(({ index, column }) =>
-      column.role === 'time' ? formatTime(row[index], column.granularity, timezone) : formatLabel(row[index]),
+      column.role === 'time'
+        ? formatTime(row[index], column.granularity, format.timezone)
+        : formatLabel(row[index], format.locale),
     )
     .join(', ');
 }
@@ -49,8 +58,9 @@ export function writeAnalystAnswer(
   _question: string,
   plan: AnalystQueryPlan,
   result: AnalystQueryResult,
-  options: { readonly timezone: string },
+  options: AnswerFormat,
 ): string {
+  const locale = options.locale ?? defaultAnswerLocale;
   const columns = resultColumns(plan, result);
   const measure = columns.find(({ column }) => column.role === 'measure') ?? columns[columns.length - 1];
   const groups = columns.filter((entry) => entry !== measure);
@@ -59,7 +69,7 @@ export function writeAnalystAnswer(
   if (result.data.length === 0 || measure === undefined) {
     return `No data matched: ${withScope(lowerFirst(measureTitle), plan.scope)} has no rows.`;
   }
-  const measureText = (row: readonly unknown[]) => formatValue(row[measure.index]);
+  const measureText = (row: readonly unknown[]) => formatValue(row[measure.index], locale);
   const [first] = result.data;
   if (groups.length === 0 && first !== undefined) {
     return `${withScope(measureTitle, plan.scope)}: ${measureText(first)}.`;
@@ -67,16 +77,16 @@ export function writeAnalystAnswer(
   const byText = listText(groups.map(({ column }) => column.title));
   const lines = result.data
     .slice(0, listedRows)
-    .map((row) => `- ${labelOf(row, groups, options.timezone)}: ${measureText(row)}`);
+    .map((row) => `- ${labelOf(row, groups, options)}: ${measureText(row)}`);
   const more = rowCount > lines.length ? [`…and ${rowCount - lines.length} more.`] : [];
   const plural = rowCount === 1 ? 'row' : 'rows';
   let lead: string;
   if (plan.ranking !== undefined && first !== undefined) {
     const word = plan.ranking === 'highest' ? 'highest' : 'lowest';
     const place = plan.ranking === 'highest' ? 'first' : 'last';
-    lead = `${labelOf(first, groups, options.timezone)} is ${place} by ${lowerFirst(measureTitle)}, with ${measureText(first)}. ${withScope(`${measureTitle} by ${byText}`, plan.scope)}, ${word} first:`;
+    lead = `${labelOf(first, groups, options)} is ${place} by ${lowerFirst(measureTitle)}, with ${measureText(first)}. ${withScope(`${measureTitle} by ${byText}`, plan.scope)}, ${word} first:`;
   } else if (groups.some(({ column }) => column.role === 'time')) {
-    const peak = groups.length === 1 ? peakText(result, measure, groups, options.timezone) : '';
+    const peak = groups.length === 1 ? peakText(result, measure, groups, options) : '';
     lead = `${withScope(`${measureTitle} by ${byText}`, plan.scope)} (${rowCount} ${plural})${peak}:`;
   } else {
     lead = `${withScope(`${measureTitle} by ${byText}`, plan.scope)} (${rowCount} ${plural}, highest first):`;
@@ -89,7 +99,7 @@ function peakText(
   result: AnalystQueryResult,
   measure: ResultColumn,
   groups: readonly ResultColumn[],
-  timezone: string,
+  format: AnswerFormat,
 ): string {
   if (result.data.length < 2) return '';
   let peak: readonly unknown[] | undefined;
@@ -99,5 +109,5 @@ function peakText(
   }
   return peak === undefined
     ? ''
-    : `; the highest is ${labelOf(peak, groups, timezone)} with ${formatValue(peak[measure.index])}`;
+    : `; the highest is ${labelOf(peak, groups, format)} with ${formatValue(peak[measure.index], format.locale)}`;
 }

@@ -42,6 +42,33 @@ describe('answers written from results', () => {
     ).toBe('Deal amount: 98,765.');
   });
 
+  it("writes numbers with the locale's marks, in sentences and lists alike", () => {
+    const german = { timezone: 'UTC', locale: 'de-DE' };
+    expect(
+      writeAnalystAnswer(
+        'q',
+        plan({}),
+        { schema: schema('amount'), data: [[1234567.891]], totalRows: 1 },
+        german,
+      ),
+    ).toBe('Deal amount: 1.234.567,89.');
+    const listed = writeAnalystAnswer(
+      'q',
+      byStage,
+      {
+        schema: schema('stage', 'amount'),
+        data: [
+          ['Won', 2500.5],
+          [1234, 0.5],
+        ],
+        totalRows: 2,
+      },
+      german,
+    );
+    expect(listed).toContain('- Won: 2.500,5');
+    expect(listed).toContain('- 1.234: 0,5');
+  });
+
   it('says no data matched for an empty result', () => {
     const scoped = { ...byStage, scope: 'last month (2025-06-01 to 2025-06-30)' };
     expect(

@@ -173,4 +173,57 @@ describe('platform CLI against a real server: agents, their keys, chat auth, use
       [],
     );
   });
+
+  it("updates attributes and sets users' values as `platform attributes`", async () => {
+    const seats = jsonOf<{ id: number }>(
+      await platform([
+        'attributes',
+        'create',
+        '--name',
+        'seats',
+        '--type',
+        'number',
+        '--default',
+        '5',
+        '--json',
+      ]),
+    );
+    const id = String(seats.id);
+    const updated = await platform([
+      'attributes',
+      'update',
+      id,
+      '--display-name',
+      'Seat count',
+      '--default',
+      '7',
+    ]);
+    expect(updated.exitCode, updated.stderr).toBe(0);
+    expect(updated.stdout).toMatch(/display name:\s+Seat count/);
+    expect(updated.stdout).toMatch(/default:\s+7/);
+    const shown = await platform(['attributes', 'get', id]);
+    expect(shown.stdout).toMatch(/name:\s+seats/);
+    const listed = await platform(['attributes', 'list', '--type', 'number']);
+    expect(listed.stdout).toMatch(/seats\s+number\s+Seat count\s+7/);
+
+    const user = jsonOf<{ id: number }>(
+      await platform(['users', 'create', '--email', 'attribute.holder@example.com', '--json']),
+    );
+    const userId = String(user.id);
+    const set = await platform(['attributes', 'values', 'set', userId, id, '--value', '12']);
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/seats\s+number\s+12\s+user/);
+    const wrong = await platform(['attributes', 'values', 'set', userId, id, '--value', 'twelve']);
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toMatch(/must be a number; got "twelve"/);
+    const values = await platform(['attributes', 'values', 'get', userId]);
+    expect(values.stdout).toMatch(/seats\s+number\s+12\s+user/);
+    await platform(['attributes', 'values', 'set', userId, id]);
+    const cleared = jsonOf<{ items: Array<{ name: string; value: unknown; isDefault: boolean }> }>(
+      await platform(['attributes', 'values', 'get', userId, '--json']),
+    );
+    expect(cleared.items.find((item) => item.name === 'seats')).toMatchObject({ value: 7, isDefault: true });
+    const refused = await platform(['attributes', 'update', id, '--default', '1', '--clear-default']);
+    expect(refused.exitCode).not.toBe(0);
+  });
 });

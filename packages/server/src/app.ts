@@ -20,6 +20,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
   return {
     getOpenApiSpec: modules.system.handlers.getOpenApiSpec,
     ...modules.identity.handlers,
+    ...modules.integrations.handlers,
     ...modules.deployments.handlers,
     ...modules.dataModel.handlers,
     ...modules.dbtSync.handlers,

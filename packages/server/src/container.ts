@@ -13,6 +13,7 @@ import { demoDeployBranchName } from './modules/deployments/demo-deployment.serv
 import { createDeploymentsModule } from './modules/deployments/deployments.module.js';
 import { createEnvironmentsModule } from './modules/environments/environments.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
+import { createIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
 import { createSystemModule } from './modules/system/system.module.js';
 import { createWorkspaceModule } from './modules/workspace/workspace.module.js';
@@ -132,6 +133,7 @@ function createModules(platform: Platform) {
     findMissingDeployments: (accountId, deploymentIds) =>
       deployments.services.deploymentAccess.missingIds(accountId, deploymentIds),
   });
+  const integrations = createIntegrationsModule(platform, { identity: identity.services });
   const deployments = createDeploymentsModule(platform, {
     identity: identity.services,
     latestBuild: (deployment, branchName) => dataModel.services.latestBuild(deployment, branchName),
@@ -175,6 +177,7 @@ function createModules(platform: Platform) {
   return {
     system,
     identity,
+    integrations,
     deployments,
     dataModel,
     dbtSync,
@@ -195,6 +198,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
   const services = {
     ...modules.system.services,
     ...modules.identity.services,
+    ...modules.integrations.services,
     ...modules.deployments.services,
     ...modules.dataModel.services,
     ...modules.dbtSync.services,

@@ -6,6 +6,7 @@ import { dbtSyncMigrationSource } from './modules/dbt-sync/dbt-sync-migration-so
 import { deploymentsMigrationSource } from './modules/deployments/deployments-migration-source.js';
 import { environmentsMigrationSource } from './modules/environments/environments-migration-source.js';
 import { identityMigrationSource } from './modules/identity/identity-migration-source.js';
+import { integrationsMigrationSource } from './modules/integrations/integrations-migration-source.js';
 import { workspaceMigrationSource } from './modules/workspace/workspace-migration-source.js';
 import type { MigrationSource } from './platform/database/migrate.js';
 import { jobsMigrationSource } from './platform/jobs/jobs-migration-source.js';
@@ -20,6 +21,7 @@ export function migrationSources(): MigrationSource[] {
   return [
     jobsMigrationSource,
     identityMigrationSource,
+    integrationsMigrationSource,
     deploymentsMigrationSource,
     dataModelMigrationSource,
     dbtSyncMigrationSource,

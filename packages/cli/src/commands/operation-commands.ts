@@ -200,12 +200,25 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'agents chat-auth set',
     example: agents('chat-auth', 'set', '--enable', '--secret', 'shared-secret'),
   },
-  listUserAttributes: { command: 'user-attributes list', example: ['user-attributes', 'list'] },
-  createUserAttribute: {
-    command: 'user-attributes create',
-    example: ['user-attributes', 'create', '--name', 'region'],
+  listUserAttributes: {
+    command: 'attributes list',
+    example: ['attributes', 'list', '--type', 'string', '--first', '10'],
   },
-  deleteUserAttribute: { command: 'user-attributes delete', example: ['user-attributes', 'delete', '3'] },
+  createUserAttribute: {
+    command: 'attributes create',
+    example: ['attributes', 'create', '--name', 'region', '--default', 'EU'],
+  },
+  deleteUserAttribute: { command: 'attributes delete', example: ['attributes', 'delete', '3'] },
+  getUserAttribute: { command: 'attributes get', example: ['attributes', 'get', '3'] },
+  updateUserAttribute: {
+    command: 'attributes update',
+    example: ['attributes', 'update', '3', '--display-name', 'Sales region'],
+  },
+  getUserAttributeValues: { command: 'attributes values get', example: ['attributes', 'values', 'get', '7'] },
+  setUserAttributeValue: {
+    command: 'attributes values set',
+    example: ['attributes', 'values', 'set', '7', '3', '--value', 'UK'],
+  },
   listUserGroups: { command: 'groups list', example: ['groups', 'list', '--search', 'sales'] },
   createUserGroup: {
     command: 'groups create',
@@ -403,6 +416,52 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   getAppConfig: { command: 'app-config get', example: ['app-config', 'get'] },
   getAppTheme: { command: 'app-config theme', example: ['app-config', 'theme'] },
   getEmbedTheme: { command: 'users embed-theme', example: ['users', 'embed-theme'] },
+  listOAuthIntegrations: { command: 'integrations list', example: ['integrations', 'list'] },
+  createOAuthIntegration: {
+    command: 'integrations create',
+    example: [
+      'integrations',
+      'create',
+      '--name',
+      'warehouse',
+      '--client-id',
+      'platform',
+      '--client-secret',
+      'a-client-secret',
+      '--authorization-url',
+      'https://auth.example.com/authorize',
+      '--token-url',
+      'https://auth.example.com/token',
+      '--scope',
+      'read',
+    ],
+  },
+  getOAuthIntegration: { command: 'integrations get', example: ['integrations', 'get', '2'] },
+  updateOAuthIntegration: {
+    command: 'integrations update',
+    example: ['integrations', 'update', '2', '-d', '{"scopes":["read","write"]}'],
+  },
+  deleteOAuthIntegration: { command: 'integrations delete', example: ['integrations', 'delete', '2'] },
+  listUserOAuthTokens: { command: 'integrations tokens list', example: ['integrations', 'tokens', 'list'] },
+  getUserOAuthToken: { command: 'integrations tokens get', example: ['integrations', 'tokens', 'get', '2'] },
+  deleteUserOAuthToken: {
+    command: 'integrations tokens revoke',
+    example: ['integrations', 'tokens', 'revoke', '2'],
+  },
+  initiateUserOAuthToken: {
+    command: 'integrations tokens initiate',
+    example: ['integrations', 'tokens', 'initiate', '2'],
+  },
+  // The provider's redirect reaches it in the browser; the command finishes a connection by hand.
+  completeOAuthCallback: {
+    command: 'integrations tokens complete',
+    example: [
+      'integrations',
+      'tokens',
+      'complete',
+      'https://platform.example.com/api/v1/oauth/callback?code=abc&state=xyz',
+    ],
+  },
   decideDeviceAuthorization: {
     command: 'web approve-device',
     example: ['web', 'approve-device', 'BCDF-GHJK'],

@@ -43,7 +43,7 @@ interface ConnectOptions extends DeploymentOptions {
 }
 
 /** `@file` reads the value from a file, as curl does, so long documents stay out of the shell history. */
-async function jsonOption(value: string, option: string): Promise<unknown> {
+export async function jsonOption(value: string, option: string): Promise<unknown> {
   const text = value.startsWith('@') ? await readFile(value.slice(1), 'utf8') : value;
   try {
     return JSON.parse(text);

@@ -14,6 +14,7 @@ import { registerEnvironmentsCommands } from '../commands/environments.command.j
 import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
 import { registerGroupsCommands } from '../commands/groups.command.js';
+import { registerIntegrationsCommands } from '../commands/integrations.command.js';
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
 import { registerMetaCommand } from '../commands/meta.command.js';
@@ -76,6 +77,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerWorkspaceCommands(program, context);
   registerContentCommands(program, context);
   registerWebCommands(program, context);
+  registerIntegrationsCommands(program, context);
   registerReportRunCommand(program, context);
   registerSpecCommand(program, context);
   registerApiCommand(program, context);

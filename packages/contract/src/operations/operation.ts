@@ -19,9 +19,10 @@ export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none';
 
 /**
  * How the success body is written: one JSON document, or newline-delimited JSON where `response` is the
- * schema of one line and lines are written as they are produced.
+ * schema of one line and lines are written as they are produced, or an HTML page (a string) for an
+ * operation a browser reaches by itself (an OAuth provider's redirect back).
  */
-export type ResponseContentType = 'application/json' | 'application/x-ndjson';
+export type ResponseContentType = 'application/json' | 'application/x-ndjson' | 'text/html';
 
 /** A content type an operation may answer with instead of its JSON body, as a file to download. */
 export type FileContentType = 'text/csv';

@@ -81,6 +81,11 @@ import { getFolder } from './folders/get-folder.operation.js';
 import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
 import { listFolders } from './folders/list-folders.operation.js';
 import { updateFolder } from './folders/update-folder.operation.js';
+import { createOAuthIntegration } from './oauth-integrations/create-oauth-integration.operation.js';
+import { deleteOAuthIntegration } from './oauth-integrations/delete-oauth-integration.operation.js';
+import { getOAuthIntegration } from './oauth-integrations/get-oauth-integration.operation.js';
+import { listOAuthIntegrations } from './oauth-integrations/list-oauth-integrations.operation.js';
+import { updateOAuthIntegration } from './oauth-integrations/update-oauth-integration.operation.js';
 import { connectReportToWorkbook } from './reports/connect-report-to-workbook.operation.js';
 import { createReport } from './reports/create-report.operation.js';
 import { deleteReport } from './reports/delete-report.operation.js';
@@ -111,7 +116,11 @@ import { getTenantSettings } from './tenant/get-tenant-settings.operation.js';
 import { updateTenantSettings } from './tenant/update-tenant-settings.operation.js';
 import { createUserAttribute } from './user-attributes/create-user-attribute.operation.js';
 import { deleteUserAttribute } from './user-attributes/delete-user-attribute.operation.js';
+import { getUserAttribute } from './user-attributes/get-user-attribute.operation.js';
+import { getUserAttributeValues } from './user-attributes/get-user-attribute-values.operation.js';
 import { listUserAttributes } from './user-attributes/list-user-attributes.operation.js';
+import { setUserAttributeValue } from './user-attributes/set-user-attribute-value.operation.js';
+import { updateUserAttribute } from './user-attributes/update-user-attribute.operation.js';
 import { addUserGroupMembers } from './user-groups/add-user-group-members.operation.js';
 import { createUserGroup } from './user-groups/create-user-group.operation.js';
 import { deleteGroup } from './user-groups/delete-group.operation.js';
@@ -121,6 +130,11 @@ import { listUserGroupMembers } from './user-groups/list-user-group-members.oper
 import { listUserGroups } from './user-groups/list-user-groups.operation.js';
 import { removeUserGroupMembers } from './user-groups/remove-user-group-members.operation.js';
 import { updateUserGroup } from './user-groups/update-user-group.operation.js';
+import { completeOAuthCallback } from './user-oauth-tokens/complete-oauth-callback.operation.js';
+import { deleteUserOAuthToken } from './user-oauth-tokens/delete-user-oauth-token.operation.js';
+import { getUserOAuthToken } from './user-oauth-tokens/get-user-oauth-token.operation.js';
+import { initiateUserOAuthToken } from './user-oauth-tokens/initiate-user-oauth-token.operation.js';
+import { listUserOAuthTokens } from './user-oauth-tokens/list-user-oauth-tokens.operation.js';
 import { bulkUpdateUsers } from './users/bulk-update-users.operation.js';
 import { createUser } from './users/create-user.operation.js';
 import { deleteUser } from './users/delete-user.operation.js';
@@ -138,7 +152,6 @@ import { updatePublishedAiWidgetThread } from './workbooks/update-published-ai-w
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
-
 import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
 import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
 import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
@@ -223,6 +236,10 @@ export const operations = {
   listUserAttributes,
   createUserAttribute,
   deleteUserAttribute,
+  getUserAttribute,
+  updateUserAttribute,
+  getUserAttributeValues,
+  setUserAttributeValue,
   listUserGroups,
   createUserGroup,
   getUserGroup,
@@ -290,6 +307,16 @@ export const operations = {
   getAppConfig,
   getAppTheme,
   getEmbedTheme,
+  listOAuthIntegrations,
+  createOAuthIntegration,
+  getOAuthIntegration,
+  updateOAuthIntegration,
+  deleteOAuthIntegration,
+  listUserOAuthTokens,
+  getUserOAuthToken,
+  deleteUserOAuthToken,
+  initiateUserOAuthToken,
+  completeOAuthCallback,
   decideDeviceAuthorization,
   getSignInOptions,
 } as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { IdParam, Timestamp } from './common.schema.js';
+import { IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
 
 export const userAttributeTypes = ['string', 'number', 'boolean', 'string_array', 'number_array'] as const;
 export const UserAttributeType = z.enum(userAttributeTypes).meta({ id: 'UserAttributeType' });
@@ -20,7 +20,7 @@ export const UserAttributeValue = z
 
 export type UserAttributeValue = z.infer<typeof UserAttributeValue>;
 
-type UserAttributeTypeName = (typeof userAttributeTypes)[number];
+export type UserAttributeTypeName = (typeof userAttributeTypes)[number];
 
 /** Whether a value is one of the attribute's type (an empty list fits both list types). */
 export function isValueOfAttributeType(value: UserAttributeValue, type: UserAttributeTypeName): boolean {
@@ -46,9 +46,7 @@ export const UserAttribute = z
 
 export type UserAttribute = z.infer<typeof UserAttribute>;
 
-export const UserAttributesListResponse = z
-  .object({ items: z.array(UserAttribute) })
-  .meta({ id: 'UserAttributesListResponse' });
+export const UserAttributesListResponse = listOf(UserAttribute, 'UserAttributesListResponse');
 
 export const CreateUserAttributeInput = z
   .object({
@@ -65,9 +63,63 @@ export const CreateUserAttributeInput = z
   )
   .meta({ id: 'CreateUserAttributeInput' });
 
-export const ListUserAttributesQuery = z.object({
+export const ListUserAttributesQuery = PagingQuery.extend({
   name: z.string().min(1).max(100).optional().meta({ description: 'Only the attribute of this name.' }),
   type: UserAttributeType.optional(),
 });
 
 export const UserAttributeIdParams = z.object({ attributeId: IdParam });
+
+const fixedFields: ReadonlySet<string> = new Set(['name', 'type']);
+
+/** Label, description and default may change; the name (policies read it) and the type stay. */
+export const UpdateUserAttributeInput = z
+  .strictObject(
+    {
+      displayName: z.string().trim().min(1).max(200).nullable().optional(),
+      description: z.string().max(2000).nullable().optional(),
+      defaultValue: UserAttributeValue.nullable()
+        .optional()
+        .meta({ description: 'A value of the type; null removes the default.' }),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' && issue.keys.some((key) => fixedFields.has(key))
+          ? 'the name and type of a user attribute cannot change: define another attribute instead'
+          : undefined,
+    },
+  )
+  .meta({ id: 'UpdateUserAttributeInput' });
+
+/** One attribute as it applies to one user: their own value, else the attribute's default. */
+export const UserAttributeValueItem = z
+  .object({
+    userAttributeId: z.int(),
+    name: z.string(),
+    type: UserAttributeType,
+    value: UserAttributeValue.nullable().meta({
+      description: 'null when neither the user nor a default sets one.',
+    }),
+    isDefault: z.boolean().meta({ description: 'Whether `value` is the default (the user has no value).' }),
+  })
+  .meta({ id: 'UserAttributeValueItem' });
+
+export type UserAttributeValueItem = z.infer<typeof UserAttributeValueItem>;
+
+export const UserAttributeValuesResponse = z
+  .object({ items: z.array(UserAttributeValueItem) })
+  .meta({ id: 'UserAttributeValuesResponse' });
+
+export const UserAttributeValuesParams = z.object({ userId: IdParam });
+
+/** Ids may be digits in a string, as the hosted CLI sends them; no `value` (or null) clears it. */
+export const SetUserAttributeValueInput = z
+  .object({
+    userId: IdParam,
+    userAttributeId: IdParam,
+    value: UserAttributeValue.nullish().meta({
+      description: "A value of the attribute's type; absent or null removes the user's value.",
+    }),
+  })
+  .strict()
+  .meta({ id: 'SetUserAttributeValueInput' });

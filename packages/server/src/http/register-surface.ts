@@ -54,6 +54,21 @@ function sendFile(operation: OperationDefinition, reply: FastifyReply, file: Fil
     .send(file.content);
 }
 
+/**
+ * A page a browser reached by itself (an OAuth provider's redirect back): never cached, never framed, no
+ * script, and no referrer carrying the address (which held a one-time code) to anything it links to.
+ */
+function sendPage(reply: FastifyReply, response: OperationDefinition['response'], output: unknown) {
+  if (response === null) throw new Error('an HTML operation declares its page as a string response');
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .send(response.parse(output));
+}
+
 /** Percent-encoding as RFC 5987 `ext-value` wants it (encodeURIComponent leaves `'()*` as they are). */
 function encodeRfc5987(value: string): string {
   return encodeURIComponent(value).replace(
@@ -163,6 +178,8 @@ export function registerSurface<
             );
           }
           if (output instanceof FileReply) return sendFile(operation, reply, output);
+          if (operation.responseContentType === 'text/html')
+            return sendPage(reply, operation.response, output);
           if (operation.successStatus === 204 || operation.response === null) return reply.send();
           // Parsing the answer strips any field the contract does not name, so internals never leak.
           return reply.send(operation.response.parse(output));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAgent } from '../../src/modules/agents/chat-agent.js';
 import { branchNameOf, isTimeZone } from '../../src/modules/chat/chat-session.builder.js';
+import { defaultTenantSettings } from '../../src/modules/identity/tenant-settings.defaults.js';
 import { findDeploymentId } from '../security/account-resources.js';
 import {
   createUserWithKey,
@@ -46,6 +47,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
           timezone: 'Europe/Berlin',
         },
       },
+      defaultTenantSettings,
     );
     expect(session).toMatchObject({
       agent: { id: agent.id },
@@ -74,6 +76,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
         },
       },
       { sessionSettings: { externalId: 'someone-else', groups: ['admins'], timezone: 'Asia/Tokyo' } },
+      defaultTenantSettings,
     );
     expect(session).toMatchObject({
       user: { externalId: 'claims-user' },
@@ -88,6 +91,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
       agent,
       { method: 'apiKey' },
       { sessionSettings: { internalId: 'chat.viewer@example.com' } },
+      defaultTenantSettings,
     );
     expect(session.data).toEqual({ kind: 'internal', userId });
     expect(session.user).toMatchObject({ internalId: 'chat.viewer@example.com', externalId: null });
@@ -99,6 +103,7 @@ describe.each(storeEngines)('chat sessions on %s', (engine: StoreEngine) => {
         agent,
         { method: 'apiKey' },
         { sessionSettings: { internalId: 'stranger@example.com' } },
+        defaultTenantSettings,
       ),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',

@@ -1,9 +1,9 @@
+import { maximumExternalUsersLimit } from '@platform/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ChatUsersService,
-  maximumEphemeralTtlSeconds,
-  nonEphemeralUserLimit,
-} from '../../src/modules/chat/chat-users.service.js';
+import type { ChatTenantSettings } from '../../src/modules/chat/chat-tenant-settings.js';
+import { ChatUsersService, maximumEphemeralTtlSeconds } from '../../src/modules/chat/chat-users.service.js';
+import { ExternalUsersService } from '../../src/modules/chat/external-users.service.js';
+import { defaultTenantSettings } from '../../src/modules/identity/tenant-settings.defaults.js';
 import {
   createOtherAccount,
   type StoreEngine,
@@ -35,13 +35,28 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
     await server?.close();
   });
 
+  /** Chat users capped at `limit` kept external users, as tenant setting externalUsersLimit would. */
+  function usersWith(options: { now?: () => Date; limit?: number } = {}): ChatUsersService {
+    const settings: ChatTenantSettings = {
+      ...defaultTenantSettings,
+      externalUsersLimit: options.limit ?? maximumExternalUsersLimit,
+    };
+    const externalUsers = new ExternalUsersService({ settingsOf: async () => settings });
+    return new ChatUsersService(
+      server.container.platform.store.database,
+      externalUsers,
+      options.now === undefined ? {} : { now: options.now },
+    );
+  }
+
   it('keeps the production limits of SPEC.md', () => {
-    expect(nonEphemeralUserLimit).toBe(10_000);
+    expect(defaultTenantSettings.externalUsersLimit).toBe(10_000);
+    expect(maximumExternalUsersLimit).toBe(10_000);
     expect(maximumEphemeralTtlSeconds).toBe(7 * 24 * 3600);
   });
 
   it('provisions an external user once and finds them again while they live', async () => {
-    const users = new ChatUsersService(server.container.platform.store.database);
+    const users = usersWith();
     const first = await users.provisionExternal(accountId, { externalId: 'same-person', email: null });
     const again = await users.provisionExternal(accountId, {
       externalId: 'same-person',
@@ -53,7 +68,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
   });
 
   it('keeps users of different accounts apart', async () => {
-    const users = new ChatUsersService(server.container.platform.store.database);
+    const users = usersWith();
     const other = await createOtherAccount(server);
     const here = await users.provisionExternal(accountId, { externalId: 'twin', email: null });
     const there = await users.provisionExternal(other.accountId, { externalId: 'twin', email: null });
@@ -63,7 +78,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('expires an ephemeral user after its TTL and makes a returning one a new user', async () => {
     const clock = movableClock('2026-11-22T00:00:00Z');
-    const users = new ChatUsersService(server.container.platform.store.database, { now: clock.now });
+    const users = usersWith({ now: clock.now });
     const first = await users.provisionExternal(accountId, {
       externalId: 'short-lived',
       email: null,
@@ -82,7 +97,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('never lets an ephemeral user live longer than a week, whatever TTL is asked', async () => {
     const clock = movableClock('2026-11-22T00:00:00Z');
-    const users = new ChatUsersService(server.container.platform.store.database, { now: clock.now });
+    const users = usersWith({ now: clock.now });
     const user = await users.provisionExternal(accountId, {
       externalId: 'week-long',
       email: null,
@@ -96,7 +111,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('keeps a non-ephemeral user past any TTL, and a kept user stays kept', async () => {
     const clock = movableClock('2026-11-22T00:00:00Z');
-    const users = new ChatUsersService(server.container.platform.store.database, { now: clock.now });
+    const users = usersWith({ now: clock.now });
     const kept = await users.provisionExternal(accountId, {
       externalId: 'keeper',
       email: null,
@@ -114,7 +129,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
 
   it('refuses the non-ephemeral user beyond the cap with 403, but still admits ephemeral ones', async () => {
     const other = await createOtherAccount(server);
-    const users = new ChatUsersService(server.container.platform.store.database, { nonEphemeralLimit: 3 });
+    const users = usersWith({ limit: 3 });
     for (const externalId of ['kept-1', 'kept-2', 'kept-3']) {
       await users.provisionExternal(other.accountId, { externalId, email: null, isEphemeral: false });
     }
@@ -125,7 +140,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
     });
     await expect(refused).rejects.toMatchObject({
       code: 'FORBIDDEN',
-      message: expect.stringMatching(/already keeps 3 non-ephemeral chat users/),
+      message: expect.stringMatching(/already keeps 3 non-ephemeral external users.*externalUsersLimit/),
     });
     const ephemeral = await users.provisionExternal(other.accountId, { externalId: 'kept-4', email: null });
     await expect(
@@ -137,7 +152,7 @@ describe.each(storeEngines)('chat users on %s', (engine: StoreEngine) => {
   });
 
   it('gives an account user one chat user, found by their e-mail in any case', async () => {
-    const users = new ChatUsersService(server.container.platform.store.database);
+    const users = usersWith();
     const first = await users.provisionInternal(accountId, 'Analyst@Example.com');
     const again = await users.provisionInternal(accountId, 'analyst@example.com');
     expect(again.id).toBe(first.id);

@@ -46,6 +46,8 @@ export async function sessionOf(
     data: { kind: 'external', groups: [], securityContext: {}, userAttributes: {} },
     branchName: null,
     timezone: 'UTC',
+    locale: 'en-US',
+    threadPolicies: [],
   };
 }
 

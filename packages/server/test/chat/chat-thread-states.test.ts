@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatAgent } from '../../src/modules/agents/chat-agent.js';
 import type { ChatSession } from '../../src/modules/chat/chat-session.js';
 import { ChatStreamService } from '../../src/modules/chat/chat-stream.service.js';
+import type { ChatThreadActor } from '../../src/modules/chat/chat-thread-access.js';
 import { ChatThreadsRepository } from '../../src/modules/chat/chat-threads.repository.js';
 import { createAgentTools } from '../../src/modules/chat/tools/create-agent-tools.js';
 import { completionChunk, usageChunk } from '../agent-runtime/scripted-openai-server.js';
@@ -23,6 +24,11 @@ import {
   startScriptedChatModel,
   textCompletion,
 } from './scripted-chat-model.js';
+
+/** An external user (no policies reach them) aborting as the stream service sees them. */
+function actorOf(userId: number | null): ChatThreadActor {
+  return { userId, isInternal: false, policies: [] };
+}
 
 const firstWords = 'Counting the orders';
 
@@ -118,7 +124,7 @@ describe.each(storeEngines)('the chat thread states (%s)', (engine: StoreEngine)
 
   it('ends an aborted answer with __aborted__, leaves the thread idle and answers the next question', async () => {
     const { first, chatId } = await startHeld(newMessageId());
-    await chat().abort({ agent, userId: session.user.id }, chatId);
+    await chat().abort(agent, actorOf(session.user.id), chatId);
     await first.done;
     expect(first.error).toBeNull();
     const last = first.lines.at(-1);
@@ -136,7 +142,7 @@ describe.each(storeEngines)('the chat thread states (%s)', (engine: StoreEngine)
       ['assistant', 'aborted'],
     ]);
     // Aborting an idle thread is fine too.
-    await chat().abort({ agent, userId: session.user.id }, chatId);
+    await chat().abort(agent, actorOf(session.user.id), chatId);
     model.enqueue(textCompletion(['Still here.']));
     const next = await readAll(await chat().start(session, { chatId, input: 'And now?' }, signal));
     expect(next.error).toBeNull();
@@ -179,11 +185,11 @@ describe.each(storeEngines)('the chat thread states (%s)', (engine: StoreEngine)
     // Another deployment's agent does not see the thread at all.
     const elsewhere = { ...session, agent: { ...agent, deploymentId: agent.deploymentId + 1000 } };
     await expect(chat().start(elsewhere, { chatId }, signal)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(chat().abort({ agent, userId: other.user.id }, chatId)).rejects.toMatchObject({
+    await expect(chat().abort(agent, actorOf(other.user.id), chatId)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(chat().abort({ agent, userId: null }, chatId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(chat().abort({ agent, userId: session.user.id }, 'no-such-thread')).rejects.toMatchObject({
+    await expect(chat().abort(agent, actorOf(null), chatId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(chat().abort(agent, actorOf(session.user.id), 'no-such-thread')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

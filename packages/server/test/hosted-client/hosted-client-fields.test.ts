@@ -112,7 +112,7 @@ describe.each(storeEngines)('what the hosted CLI sends and reads, on %s', (engin
       'allowed_regions',
     ]);
     const none = await server.request({ method: 'GET', url: '/api/v1/user-attributes?type=number' });
-    expect(none.body).toEqual({ items: [] });
+    expect(none.body).toEqual({ items: [], pageInfo: { endCursor: null, hasNextPage: false } });
   });
 
   it("validates the caller's dev-mode branch with devMode=true, and every error of each file", async () => {

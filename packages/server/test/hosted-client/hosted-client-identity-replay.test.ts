@@ -41,7 +41,7 @@ describe('the hosted CLI, replayed: users, attributes, groups, policies and API 
     expect([200, 204]).toContain(deleted.status);
   });
 
-  it('attributes list / create / delete: /api/v1/user-attributes/', async () => {
+  it('attributes list / create / update / delete and values get / set: /api/v1/user-attributes/, /api/v1/user-attribute-values/', async () => {
     const created = await cli.call('POST', '/api/v1/user-attributes/', {
       body: {
         name: 'region_code',
@@ -73,6 +73,34 @@ describe('the hosted CLI, replayed: users, attributes, groups, policies and API 
       }),
     ]);
     const id = (created.body as { id: number }).id;
+    const updated = await cli.call('PUT', `/api/v1/user-attributes/${id}`, {
+      body: { displayName: 'Sales region', description: 'Where they sell', defaultValue: 'US' },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body).toMatchObject({
+      id,
+      name: 'region_code',
+      displayName: 'Sales region',
+      defaultValue: 'US',
+    });
+
+    // values set: ids as strings and no value (it clears the user's value), then values get.
+    const me = await cli.call('GET', '/api/v1/users/me');
+    const userId = String((me.body as { id: number }).id);
+    const set = await cli.call('POST', '/api/v1/user-attribute-values/', {
+      body: { userId, userAttributeId: String(id) },
+    });
+    expect(set.status, set.text).toBe(200);
+    const values = await cli.call('GET', `/api/v1/user-attribute-values/${userId}`);
+    expect(values.status, values.text).toBe(200);
+    expect((values.body as { items: unknown[] }).items).toContainEqual({
+      userAttributeId: id,
+      name: 'region_code',
+      type: 'string',
+      value: 'US',
+      isDefault: true,
+    });
+
     const deleted = await cli.call('DELETE', `/api/v1/user-attributes/${id}`);
     expect([200, 204]).toContain(deleted.status);
   });

@@ -15,7 +15,7 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * `Content-Length: 0` on body-less writes) over a real socket, checking the fields the CLI reads.
  *
  * The workbooks, reports, identity (users, attributes, groups, policies, API keys), content (folders,
- * workspace, report folders) and browser sign-in rows are replayed in the other `hosted-client-*.test.ts` files.
+ * workspace, report folders), integrations and browser sign-in rows are replayed in the other `hosted-client-*.test.ts` files.
  *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
@@ -25,10 +25,9 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
- * | attributes update, values get / set           | PUT /api/v1/user-attributes/{A}, /api/v1/user-attribute-values/… |
  * | tenant settings                               | /api/v1/tenant/settings                                |
  * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
- * | integrations, integration tokens, oidc        | /api/v1/oauth-integrations/…, /user-oauth-tokens/…, /oidc-token-configs/… |
+ * | oidc                                          | /api/v1/oidc-token-configs/…                           |
  * | agents skills                                 | GET /api/v1/deployments/{D}/agent-skills               |
  * | app config / theme                            | GET /api/v1/app-config, /api/v1/app-theme              |
  * | meta                                          | POST /api/v1/meta/                                     |

@@ -49,6 +49,22 @@ describe('offset and limit on every paged list', () => {
       workbookIds.push((workbook.body as { id: number }).id);
       await server.request({ method: 'POST', url: `${content}/reports`, body: { name: `paged-${index}` } });
       await server.request({ method: 'POST', url: '/api/v1/user-groups', body: { name: `paged-${index}` } });
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/user-attributes',
+        body: { name: `paged_${index}` },
+      });
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/oauth-integrations',
+        body: {
+          name: `paged-${index}`,
+          clientId: 'paged',
+          clientSecret: 'paged-secret',
+          authorizationUrl: 'https://auth.example.com/authorize',
+          tokenUrl: 'https://auth.example.com/token',
+        },
+      });
       const user = await server.request({
         method: 'POST',
         url: '/api/v1/users',
@@ -91,6 +107,9 @@ describe('offset and limit on every paged list', () => {
       listDeploymentLogs: `/api/v1/deployments/${deploymentId}/logs`,
       listDbtSyncs: `/api/v1/deployments/${deploymentId}/dbt-sync`,
       listEnvironments: `/api/v1/deployments/${deploymentId}/environments`,
+      listUserAttributes: '/api/v1/user-attributes',
+      listOAuthIntegrations: '/api/v1/oauth-integrations',
+      listUserOAuthTokens: '/api/v1/user-oauth-tokens',
     };
   });
   afterAll(async () => {

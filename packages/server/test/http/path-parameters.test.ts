@@ -31,6 +31,7 @@ const placeholderResources: AccountResources = {
   htmlReportId: 1,
   dashboardId: 1,
   dashboardPublicId: 'PathParams02',
+  oauthIntegrationId: 1,
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -4,7 +4,11 @@ import type { AccountResources } from '../security/operation-examples.js';
 import { exampleRequest, pathParametersOf, registeredOperations } from '../security/operation-request.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
 
-const reads = registeredOperations.filter((operation) => operation.method === 'GET');
+// The OAuth callback's example brings a state nobody issued (the state is its credential), so it is
+// refused with or without the slash; test/integrations follows it with real states.
+const reads = registeredOperations.filter(
+  (operation) => operation.method === 'GET' && operation.operationId !== 'completeOAuthCallback',
+);
 const readsWithoutPathParameters = reads
   .filter((operation) => pathParametersOf(operation).length === 0)
   .map((operation) => operation.operationId);

@@ -25,7 +25,7 @@ describe('tenant settings and app config', () => {
 
   beforeAll(async () => {
     // On disk (not in memory) so the data directory's files can be searched for the SSO secret.
-    server = await startTestServer({ environment: { LOG_LEVEL: 'trace' }, isOnDisk: true });
+    server = await startTestServer({ environment: { LOG_LEVEL: 'trace' }, isStoreOnDisk: true });
     viewerKey = (await createUserWithKey(server, 'viewer')).key;
   });
   afterAll(async () => {

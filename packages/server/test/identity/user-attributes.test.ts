@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectErrorBody } from '../http/expect-error-body.js';
+import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import {
   createOtherAccount,
   createUserWithKey,
@@ -40,9 +40,10 @@ describe.each(storeEngines)('user attributes of an account on %s', (engine: Stor
     });
     expect(level.body).toMatchObject({ name: 'access_level', type: 'number' });
     const listed = await server.request({ method: 'GET', url: '/api/v1/user-attributes' });
+    // In the order of creation (by id), as every paged list.
     expect((listed.body as { items: UserAttribute[] }).items.map((item) => item.name)).toEqual([
-      'access_level',
       'region',
+      'access_level',
     ]);
     const account = await server.container.services.accounts.accountByName('default');
     expect(account).not.toBeNull();
@@ -61,6 +62,129 @@ describe.each(storeEngines)('user attributes of an account on %s', (engine: Stor
     expectErrorBody(
       await server.request({ method: 'DELETE', url: `/api/v1/user-attributes/${id}` }),
       'NOT_FOUND',
+    );
+  });
+
+  it('gets one, changes its label, description and default, and never its name or type', async () => {
+    const created = await server.request({
+      method: 'POST',
+      url: '/api/v1/user-attributes',
+      body: {
+        name: 'seats',
+        type: 'number',
+        displayName: 'Seats',
+        description: 'Licensed seats',
+        defaultValue: 3,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body as UserAttribute).id;
+    const fetched = await server.request({ method: 'GET', url: `/api/v1/user-attributes/${id}/` });
+    expect(fetched.body).toMatchObject({
+      id,
+      name: 'seats',
+      type: 'number',
+      displayName: 'Seats',
+      description: 'Licensed seats',
+      defaultValue: 3,
+    });
+
+    const updated = await server.request({
+      method: 'PUT',
+      url: `/api/v1/user-attributes/${id}/`,
+      body: { displayName: 'Seat count', defaultValue: 5 },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body).toMatchObject({
+      name: 'seats',
+      displayName: 'Seat count',
+      description: 'Licensed seats',
+      defaultValue: 5,
+    });
+    const cleared = await server.request({
+      method: 'PUT',
+      url: `/api/v1/user-attributes/${id}`,
+      body: { description: null, defaultValue: null },
+    });
+    expect(cleared.body).toMatchObject({ displayName: 'Seat count', description: null, defaultValue: null });
+
+    for (const body of [{ name: 'renamed' }, { type: 'string' }, { name: 'seats', displayName: 'x' }]) {
+      const refused = await server.request({ method: 'PUT', url: `/api/v1/user-attributes/${id}`, body });
+      expect(errorMessageOf(refused, 'BAD_REQUEST', JSON.stringify(body))).toMatch(
+        /name and type of a user attribute cannot change/,
+      );
+    }
+    const wrongDefault = await server.request({
+      method: 'PUT',
+      url: `/api/v1/user-attributes/${id}`,
+      body: { defaultValue: 'five' },
+    });
+    expect(errorMessageOf(wrongDefault, 'BAD_REQUEST')).toMatch(
+      /defaultValue: .*type number.*a number; got "five"/,
+    );
+    // Refused updates changed nothing.
+    const after = await server.request({ method: 'GET', url: `/api/v1/user-attributes/${id}` });
+    expect(after.body).toMatchObject({
+      name: 'seats',
+      type: 'number',
+      displayName: 'Seat count',
+      defaultValue: null,
+    });
+
+    expectErrorBody(
+      await server.request({ method: 'GET', url: '/api/v1/user-attributes/999999' }),
+      'NOT_FOUND',
+    );
+    expectErrorBody(
+      await server.request({
+        method: 'PUT',
+        url: '/api/v1/user-attributes/999999',
+        body: { displayName: 'x' },
+      }),
+      'NOT_FOUND',
+    );
+  });
+
+  it('filters by name and type, and pages by cursor and by offset', async () => {
+    for (const name of ['page_a', 'page_b', 'page_c']) {
+      await server.request({
+        method: 'POST',
+        url: '/api/v1/user-attributes',
+        body: { name, type: 'boolean' },
+      });
+    }
+    const all = await server.request({
+      method: 'GET',
+      url: '/api/v1/user-attributes?type=boolean&first=100',
+    });
+    const names = (all.body as { items: UserAttribute[] }).items.map((item) => item.name);
+    expect(names).toEqual(['page_a', 'page_b', 'page_c']);
+    const first = await server.request({
+      method: 'GET',
+      url: '/api/v1/user-attributes?type=boolean&first=2',
+    });
+    const firstPage = first.body as {
+      items: UserAttribute[];
+      pageInfo: { endCursor: string; hasNextPage: boolean };
+    };
+    expect(firstPage.items.map((item) => item.name)).toEqual(['page_a', 'page_b']);
+    expect(firstPage.pageInfo.hasNextPage).toBe(true);
+    const second = await server.request({
+      method: 'GET',
+      url: `/api/v1/user-attributes?type=boolean&first=2&after=${firstPage.pageInfo.endCursor}`,
+    });
+    expect(second.body).toMatchObject({ items: [{ name: 'page_c' }], pageInfo: { hasNextPage: false } });
+    // The hosted CLI's form: offset, limit and first together.
+    const byOffset = await server.request({
+      method: 'GET',
+      url: '/api/v1/user-attributes/?offset=1&limit=1&first=50&type=boolean',
+    });
+    expect((byOffset.body as { items: UserAttribute[] }).items.map((item) => item.name)).toEqual(['page_b']);
+    const byName = await server.request({ method: 'GET', url: '/api/v1/user-attributes?name=page_b' });
+    expect((byName.body as { items: UserAttribute[] }).items.map((item) => item.name)).toEqual(['page_b']);
+    expectErrorBody(
+      await server.request({ method: 'GET', url: '/api/v1/user-attributes?type=date' }),
+      'BAD_REQUEST',
     );
   });
 
@@ -98,7 +222,7 @@ describe.each(storeEngines)('user attributes of an account on %s', (engine: Stor
       url: '/api/v1/user-attributes',
       key: other.adminKey,
     });
-    expect(otherList.body).toEqual({ items: [] });
+    expect(otherList.body).toEqual({ items: [], pageInfo: { endCursor: null, hasNextPage: false } });
     expectErrorBody(
       await server.request({ method: 'DELETE', url: `/api/v1/user-attributes/${id}`, key: other.adminKey }),
       'NOT_FOUND',

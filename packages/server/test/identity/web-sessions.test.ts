@@ -1,6 +1,6 @@
 import { defaultSessionTtlSeconds as defaultWebSessionSeconds } from '@platform/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { maximumFailedSignIns } from '../../src/modules/identity/failed-sign-ins.js';
 import { webSessionsTable } from '../../src/modules/identity/identity.tables.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
@@ -212,13 +212,23 @@ describe('web sign-in: sessions made from API keys', () => {
     }
   });
 
-  it('refuses the cookie once its session has expired', async () => {
+  it('refuses the cookie once its session has expired, also while the session is cached', async () => {
     const cookie = cookieOf(await signIn(server.adminKey));
     expect((await withCookie(cookie, { method: 'GET', url: '/api/v1/users/me' })).status).toBe(200);
+    // The clock moves past the session's end: the cached session (just used) is refused all the same.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (defaultWebSessionSeconds + 1) * 1000 });
+    try {
+      expectErrorBody(await withCookie(cookie, { method: 'GET', url: '/api/v1/users/me' }), 'UNAUTHORIZED');
+    } finally {
+      vi.useRealTimers();
+    }
+    // And a session the store says has ended is refused once it is read from the store again.
+    const fresh = cookieOf(await signIn(server.adminKey));
     await server.container.platform.store.database
       .update(webSessionsTable)
       .set({ expiresAt: sql`now() - interval '1 second'` });
-    expectErrorBody(await withCookie(cookie, { method: 'GET', url: '/api/v1/users/me' }), 'UNAUTHORIZED');
+    server.container.services.webSessions.handleChange('*');
+    expectErrorBody(await withCookie(fresh, { method: 'GET', url: '/api/v1/users/me' }), 'UNAUTHORIZED');
   });
 
   it('ends the sessions of a deleted API key at once', async () => {

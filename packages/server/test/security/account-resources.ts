@@ -1,3 +1,4 @@
+import { userOAuthTokensTable } from '../../src/modules/integrations/integrations.tables.js';
 import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
@@ -160,7 +161,44 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     agentApiKeyId: (agentApiKey.body as { id: number }).id,
     userAttributeId: (attribute.body as { id: number }).id,
     workbookId: (workbook.body as { id: number }).id,
+    oauthIntegrationId: await createConnectedOAuthIntegration(server),
   };
+}
+
+/**
+ * An OAuth integration the admin is connected to. The connection is written to the store: making one
+ * through the API needs a provider (test/integrations has a scripted one); without a revocation URL,
+ * nothing the suite sends reaches out of the process.
+ */
+async function createConnectedOAuthIntegration(server: TestServer): Promise<number> {
+  const integration = await server.request({
+    method: 'POST',
+    url: '/api/v1/oauth-integrations',
+    body: {
+      name: 'security target',
+      clientId: 'security-client',
+      clientSecret: 'security-client-secret',
+      authorizationUrl: 'https://auth.example.com/authorize',
+      tokenUrl: 'https://auth.example.com/token',
+      scopes: ['read'],
+    },
+  });
+  if (integration.status !== 201) {
+    throw new Error(`could not create an OAuth integration: ${JSON.stringify(integration.body)}`);
+  }
+  const integrationId = (integration.body as Named).id;
+  const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
+  const { secretBox, store } = server.container.platform;
+  await store.database.insert(userOAuthTokensTable).values({
+    userId: (me.body as { id: number }).id,
+    integrationId,
+    status: 'active',
+    accessTokenEncrypted: secretBox.encrypt('security-access-token'),
+    refreshTokenEncrypted: secretBox.encrypt('security-refresh-token'),
+    accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+    scopes: ['read'],
+  });
+  return integrationId;
 }
 
 /** The Python of the security dashboard's html report: quick, and it needs nothing. */
@@ -251,6 +289,9 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.workbookId}`,
     `/api/v1/deployments/${resources.deploymentId}/folders/${resources.folderId}`,
     `/api/v1/deployments/${resources.deploymentId}/workspace`,
+    `/api/v1/user-attribute-values/${resources.userId}`,
+    '/api/v1/oauth-integrations',
+    '/api/v1/user-oauth-tokens',
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

@@ -106,6 +106,7 @@ const placeholderResources: AccountResources = {
   htmlReportId: 15,
   dashboardId: 14,
   dashboardPublicId: 'SecurityDsh4',
+  oauthIntegrationId: 16,
 };
 
 describe('the examples table of the security suite', () => {

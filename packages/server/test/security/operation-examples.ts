@@ -25,6 +25,8 @@ export interface AccountResources {
   htmlReportId: number;
   dashboardId: number;
   dashboardPublicId: string;
+  /** An OAuth integration (no revocation URL) the admin is connected to. */
+  oauthIntegrationId: number;
 }
 
 /**
@@ -97,6 +99,10 @@ const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResource
   deploymentId,
   agentId,
   keyId: agentApiKeyId,
+});
+
+const onOAuthIntegration = ({ oauthIntegrationId }: AccountResources) => ({
+  integrationId: oauthIntegrationId,
 });
 
 /**
@@ -215,6 +221,21 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listUserAttributes: {},
   createUserAttribute: { body: () => ({ name: 'security_example' }) },
   deleteUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  getUserAttribute: { params: ({ userAttributeId }) => ({ attributeId: userAttributeId }) },
+  updateUserAttribute: {
+    params: ({ userAttributeId }) => ({ attributeId: userAttributeId }),
+    body: () => ({ description: 'changed' }),
+  },
+  getUserAttributeValues: { params: ({ userId }) => ({ userId }) },
+  setUserAttributeValue: {
+    // Ids as strings, as the hosted CLI sends them.
+    body: ({ userId, userAttributeId }) => ({
+      userId: String(userId),
+      userAttributeId: String(userAttributeId),
+      value: 'changed',
+    }),
+    namesResourcesInInput: true,
+  },
   listUserGroups: {},
   createUserGroup: { body: () => ({ name: 'security-example', description: 'example' }) },
   getUserGroup: { params: onGroup },
@@ -358,6 +379,25 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   getAppConfig: {},
   getAppTheme: {},
   getEmbedTheme: {},
+  listOAuthIntegrations: {},
+  createOAuthIntegration: {
+    body: () => ({
+      name: 'security-example',
+      clientId: 'example-client',
+      clientSecret: 'example-secret',
+      authorizationUrl: 'https://auth.example.com/authorize',
+      tokenUrl: 'https://auth.example.com/token',
+    }),
+  },
+  getOAuthIntegration: { params: onOAuthIntegration },
+  updateOAuthIntegration: { params: onOAuthIntegration, body: () => ({ scopes: ['read', 'write'] }) },
+  deleteOAuthIntegration: { params: onOAuthIntegration },
+  listUserOAuthTokens: {},
+  getUserOAuthToken: { params: onOAuthIntegration },
+  deleteUserOAuthToken: { params: onOAuthIntegration },
+  initiateUserOAuthToken: { params: onOAuthIntegration },
+  // The state is the credential: one nobody issued is refused like an unknown key.
+  completeOAuthCallback: { query: { code: 'security-code', state: 'security-state-nobody-issued' } },
   decideDeviceAuthorization: { body: () => ({ userCode: 'BCDF-GHJK', decision: 'deny' }) },
   getSignInOptions: { query: { account: 'default' } },
 };

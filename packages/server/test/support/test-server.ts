@@ -44,8 +44,8 @@ export async function startTestServer(
   options: {
     engine?: StoreEngine;
     environment?: Record<string, string>;
-    /** Keep the embedded store in the data directory, so a test can search its files for a secret. */
-    isOnDisk?: boolean;
+    /** Keep PGlite's files in the data directory, as a real start does (for checks of what is on disk). */
+    isStoreOnDisk?: boolean;
   } = {},
 ): Promise<TestServer> {
   const engine = options.engine ?? 'pglite';
@@ -71,7 +71,7 @@ export async function startTestServer(
     },
   });
   const container = await createContainer(config, createLogger(config.logLevel, destination), {
-    isInMemory: options.isOnDisk !== true,
+    isInMemory: !options.isStoreOnDisk,
   });
   const { bootstrap } = await container.start({ writeKeyFile: false });
   if (!bootstrap?.adminApiKey) throw new Error('a fresh test store must bootstrap an admin key');

@@ -22,6 +22,8 @@ export const platformApi = {
     apiRequest<OperationOutput<'decideDeviceAuthorization'>>('POST', '/auth/device/decision', input),
   getCurrentUser: (signal?: AbortSignal) =>
     apiRequest<OperationOutput<'getCurrentUser'>>('GET', '/api/v1/users/me', undefined, signal),
+  getAppConfig: (signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'getAppConfig'>>('GET', '/api/v1/app-config', undefined, signal),
   listDeployments: (signal?: AbortSignal) =>
     apiRequest<OperationOutput<'listDeployments'>>('GET', '/api/v1/deployments', undefined, signal),
   listWorkspace: (deploymentId: number, folderId: number | null, signal?: AbortSignal) =>

@@ -3,6 +3,8 @@ import './dashboard.css';
 import type { QueryFilter } from '@platform/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
+import { appThemeStyleOf } from '../session/app-theme.js';
+import { useAppConfig } from '../session/session.js';
 import { AiWidget } from './ai-widget.js';
 import { ChartWidget } from './chart-widget.js';
 import { TextWidget } from './content-widgets.js';
@@ -34,7 +36,12 @@ const isControl = (widget: Widget) => widget.type === 'FILTER' || widget.type ==
 export function ClassicDashboard({ dashboard, canDownload }: { dashboard: Dashboard; canDownload: boolean }) {
   const widgets = useMemo(() => widgetsOf(dashboard), [dashboard]);
   const grid = useMemo(() => gridPropsOf(dashboard.config.layout, widgets), [dashboard, widgets]);
-  const themeStyle = useMemo(() => themeStyleOf(dashboard.config.theme), [dashboard]);
+  const appConfig = useAppConfig();
+  // The tenant's theme is a dashboard's base look; the dashboard's own theme wins member by member.
+  const themeStyle = useMemo(
+    () => ({ ...appThemeStyleOf(appConfig?.appTheme ?? null), ...themeStyleOf(dashboard.config.theme) }),
+    [dashboard, appConfig],
+  );
   const chartConfig = useMemo(() => chartConfigOf(dashboard.config.theme), [dashboard]);
   const [values, setValues] = useState<ControlValues>(() => initialControlValues(widgets));
   const { width, containerRef, mounted } = useContainerWidth();

@@ -10,7 +10,7 @@ import { ResultTable } from '../reports/result-table.js';
 import { Link } from '../routing/router.js';
 import { paths } from '../routing/routes.js';
 import { canDownloadData } from '../session/rights.js';
-import { useCurrentUser } from '../session/session.js';
+import { useAppConfig, useCurrentUser } from '../session/session.js';
 
 /** The Vega-Lite config of a report's chart: the page's own look (no dashboard theme). */
 const reportChartConfig: Record<string, unknown> = { background: null };
@@ -21,6 +21,7 @@ const reportChartConfig: Record<string, unknown> = { background: null };
  */
 export function ReportPage({ deploymentId, reportId }: { deploymentId: number; reportId: number }) {
   const user = useCurrentUser();
+  const creatorMode = useAppConfig()?.creatorMode;
   const [runCount, setRunCount] = useState(0);
   const report = useApi(
     (signal) => platformApi.getReport(deploymentId, reportId, signal),
@@ -83,7 +84,19 @@ export function ReportPage({ deploymentId, reportId }: { deploymentId: number; r
             </div>
           ) : null}
           <ResultTable result={run.value} caption={`Rows of ${name}`} />
+          {creatorMode?.showGeneratedSql ? (
+            <details className="report-sql" data-testid="generated-sql">
+              <summary>Warehouse SQL</summary>
+              <pre>{run.value.sqlQuery}</pre>
+            </details>
+          ) : null}
         </>
+      ) : null}
+      {creatorMode?.showSemanticSql && report.state === 'ready' ? (
+        <details className="report-sql" data-testid="semantic-query">
+          <summary>Semantic query</summary>
+          <pre>{report.value.sqlQuery ?? JSON.stringify(report.value.jsonQuery, null, 2)}</pre>
+        </details>
       ) : null}
     </PageLayout>
   );

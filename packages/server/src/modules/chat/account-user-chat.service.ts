@@ -5,6 +5,7 @@ import type { Principal } from '../identity/principal.js';
 import type { ChatAgentFinder, ChatStreams } from './chat-requests.service.js';
 import type { ChatSessionBuilder } from './chat-session.builder.js';
 import { stateMessageOf } from './chat-stream.lines.js';
+import { assertAiEnabled, type ChatTenantSettingsSource } from './chat-tenant-settings.js';
 import type { ChatThreadsRepository } from './chat-threads.repository.js';
 
 /** A question of a signed-in account user (not through the Chat API's own credentials). */
@@ -26,6 +27,7 @@ export class AccountUserChatService {
     private readonly sessions: ChatSessionBuilder,
     private readonly streams: ChatStreams,
     private readonly threads: ChatThreadsRepository,
+    private readonly tenantSettings: ChatTenantSettingsSource,
   ) {}
 
   /** The named agent, or the deployment's default one; an agent of another deployment is a 404. */
@@ -40,12 +42,15 @@ export class AccountUserChatService {
     return agent;
   }
 
+  /** Refused (403, nothing stored) while the account has AI turned off. */
   async stream(
     principal: Principal,
     agent: ChatAgent,
     question: AccountUserQuestion,
     signal: AbortSignal,
   ): Promise<AsyncIterable<ChatStreamMessage>> {
+    const settings = await this.tenantSettings.settingsOf(agent.accountId);
+    assertAiEnabled(settings);
     const admission = question.input === undefined ? undefined : await this.streams.admit(agent, signal);
     try {
       const session = await this.sessions.build(
@@ -58,6 +63,9 @@ export class AccountUserChatService {
             ...(question.timezone === undefined ? {} : { timezone: question.timezone }),
           },
         },
+        // Chat thread policies are the Chat API's: a widget's follow-ups stay in the asker's own threads,
+        // so a published thread never changes under a viewer's questions.
+        { ...settings, chatThreadPolicies: [] },
       );
       return await this.streams.start(
         session,

@@ -136,6 +136,7 @@ export class ChatAnswerWriter {
       builtinAnalyst: {
         now: new Date(),
         timezone: session.timezone,
+        locale: session.locale,
         lookupValues: (memberPath) => data.lookupValues(memberPath),
       },
       instructions: session.agent.instructions,

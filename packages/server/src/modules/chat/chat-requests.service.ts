@@ -9,6 +9,8 @@ import type {
 } from './chat-authentication.service.js';
 import { type ChatSessionBuilder, userIdentityOf } from './chat-session.builder.js';
 import type { ChatSession } from './chat-session.js';
+import { assertAiEnabled, type ChatTenantSettingsSource } from './chat-tenant-settings.js';
+import type { ChatThreadActor } from './chat-thread-access.js';
 import type { ChatUsersService } from './chat-users.service.js';
 
 /** The agent a chat path names: directly, or as the deployment's default agent. */
@@ -32,12 +34,13 @@ export interface ChatStreams {
     request: { input?: string; chatId?: string; messageId?: string; admission?: AgentAdmission },
     signal: AbortSignal,
   ): Promise<AsyncIterable<ChatStreamMessage>>;
-  abort(caller: { agent: ChatAgent; userId: number | null }, chatId: string): Promise<void>;
+  abort(agent: ChatAgent, actor: ChatThreadActor, chatId: string): Promise<void>;
 }
 
 /**
  * One Chat API request from path to stream: find the agent (404), authenticate (a JSON-RPC failure),
- * build the session from `sessionSettings` or the token (400 for broken rules), then start or abort.
+ * refuse it when the account has AI turned off (403, nothing stored), build the session from
+ * `sessionSettings` or the token (400 for broken rules), then start or abort.
  */
 export class ChatRequestsService {
   constructor(
@@ -46,6 +49,7 @@ export class ChatRequestsService {
     private readonly sessions: ChatSessionBuilder,
     private readonly users: ChatUsersService,
     private readonly streams: ChatStreams,
+    private readonly tenantSettings: ChatTenantSettingsSource,
   ) {}
 
   async stream(
@@ -55,11 +59,13 @@ export class ChatRequestsService {
     signal: AbortSignal,
   ): Promise<AsyncIterable<ChatStreamMessage>> {
     const { agent, caller } = await this.authenticated(target, credentials);
+    const settings = await this.tenantSettings.settingsOf(agent.accountId);
+    assertAiEnabled(settings);
     // why: a new question waits for room before the rest of its work (its user, the claim, the stored
     // question), so many at once never queue that work ahead of every other request of the process.
     const admission = body.input === undefined ? undefined : await this.streams.admit(agent, signal);
     try {
-      const session = await this.sessions.build(agent, caller, body);
+      const session = await this.sessions.build(agent, caller, body, settings);
       return await this.streams.start(
         session,
         {
@@ -76,7 +82,10 @@ export class ChatRequestsService {
     }
   }
 
-  /** Looks the caller up without creating them: an unknown user owns no thread (403 from the streams). */
+  /**
+   * Looks the caller up without creating them: an unknown user owns no thread (403 from the streams).
+   * Stopping an answer makes no answer, so it is not refused while AI is turned off.
+   */
   async abort(target: ChatTarget, credentials: ChatCredentials, body: ChatAbortInput): Promise<void> {
     const { agent, caller } = await this.authenticated(target, credentials);
     const identity =
@@ -84,7 +93,12 @@ export class ChatRequestsService {
         ? { externalId: caller.user.externalId }
         : userIdentityOf(body.sessionSettings);
     const user = await this.users.find(agent.accountId, identity);
-    await this.streams.abort({ agent, userId: user?.id ?? null }, body.chatId);
+    const actor: ChatThreadActor = {
+      userId: user?.id ?? null,
+      isInternal: 'internalId' in identity,
+      policies: (await this.tenantSettings.settingsOf(agent.accountId)).chatThreadPolicies,
+    };
+    await this.streams.abort(agent, actor, body.chatId);
   }
 
   private async authenticated(

@@ -4,6 +4,7 @@ import type { ChatAgent } from '../agents/chat-agent.js';
 import type { ChatDataIdentity } from '../data-api/data-api-caller.js';
 import type { ChatCaller } from './chat-authentication.service.js';
 import type { ChatSession, ChatUser } from './chat-session.js';
+import type { ChatTenantSettings } from './chat-tenant-settings.js';
 import type { ChatUsersService } from './chat-users.service.js';
 
 /** What the session needs from the identity module. */
@@ -54,9 +55,15 @@ export class ChatSessionBuilder {
     private readonly identity: ChatIdentityLookup,
   ) {}
 
-  async build(agent: ChatAgent, caller: ChatCaller, body: ChatStreamInput): Promise<ChatSession> {
+  /** `tenant` is the account's settings: the defaults of time zone and locale, the thread policies. */
+  async build(
+    agent: ChatAgent,
+    caller: ChatCaller,
+    body: ChatStreamInput,
+    tenant: Pick<ChatTenantSettings, 'defaultTimezone' | 'defaultLocale' | 'chatThreadPolicies'>,
+  ): Promise<ChatSession> {
     const settings = caller.method === 'apiKey' ? body.sessionSettings : undefined;
-    const timezone = settings?.timezone ?? 'UTC';
+    const timezone = settings?.timezone ?? tenant.defaultTimezone;
     if (!isTimeZone(timezone)) {
       throw badRequest(`body sessionSettings.timezone: "${timezone}" is not an IANA time zone`);
     }
@@ -65,7 +72,15 @@ export class ChatSessionBuilder {
       caller.method === 'platformToken'
         ? await this.tokenUser(agent, caller.user)
         : await this.settingsUser(agent, body.sessionSettings);
-    return { agent, user, data, branchName, timezone };
+    return {
+      agent,
+      user,
+      data,
+      branchName,
+      timezone,
+      locale: tenant.defaultLocale,
+      threadPolicies: tenant.chatThreadPolicies,
+    };
   }
 
   private async tokenUser(

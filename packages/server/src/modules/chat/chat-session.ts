@@ -1,3 +1,4 @@
+import type { ChatThreadPolicy } from '@platform/contract';
 import type { ChatAgent } from '../agents/chat-agent.js';
 import type { ChatDataIdentity } from '../data-api/data-api-caller.js';
 
@@ -18,6 +19,10 @@ export interface ChatSession {
   data: ChatDataIdentity;
   /** The model branch; null is the deployment's deploy branch. */
   branchName: string | null;
-  /** IANA; `UTC` unless `sessionSettings.timezone` says otherwise. */
+  /** IANA: `sessionSettings.timezone`, else the tenant setting `defaultTimezone`. */
   timezone: string;
+  /** BCP 47, for numbers in answers: the tenant setting `defaultLocale`. */
+  locale: string;
+  /** Tenant setting `chatThreadPolicies`: which other users' threads the user may act on. */
+  threadPolicies: readonly ChatThreadPolicy[];
 }

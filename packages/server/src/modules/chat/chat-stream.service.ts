@@ -12,6 +12,7 @@ import type { ChatAnswering } from './chat-answering.js';
 import type { ChatSession } from './chat-session.js';
 import { cutoffLine, userEchoLine } from './chat-stream.lines.js';
 import { ChatThreadReader, inProgressMessage, streamIdOf } from './chat-thread.reader.js';
+import { type ChatThreadActor, chatThreadActorOf } from './chat-thread-access.js';
 import { ChatThreadsRepository } from './chat-threads.repository.js';
 
 export interface ChatStreamRequest {
@@ -110,7 +111,9 @@ export class ChatStreamService {
       );
     }
     if (chatId === undefined) return this.startThread(session, input ?? '', messageId, signal, held);
-    let thread = await this.reader.owned(session.agent, session.user.id, chatId);
+    const actor = chatThreadActorOf(session);
+    const action = input === undefined ? 'read' : 'write';
+    let thread = await this.reader.accessible(session.agent, actor, chatId, action);
     for (let attempt = 0; attempt < maximumAttempts; attempt += 1) {
       thread = await this.reader.settle(thread);
       if (thread.activeMessageId !== null) {
@@ -130,19 +133,14 @@ export class ChatStreamService {
         return this.answer(session, thread.id, answerId, input, signal, held);
       }
       // Claimed by someone else between the read and the claim: decide again on what they claimed.
-      thread = await this.reader.owned(session.agent, session.user.id, chatId);
+      thread = await this.reader.accessible(session.agent, actor, chatId, action);
     }
     throw new AppError('CONFLICT', inProgressMessage);
   }
 
   /** Resolves once the answer has stopped (the thread is idle), or at once when nothing is running. */
-  async abort(caller: { agent: ChatAgent; userId: number | null }, chatId: string): Promise<void> {
-    const found = await this.threads.find(chatId);
-    if (!found || !this.reader.isVisibleTo(found, caller.agent))
-      throw new AppError('NOT_FOUND', 'Chat thread not found');
-    if (caller.userId === null || found.chatUserId !== caller.userId) {
-      throw new AppError('FORBIDDEN', 'The chat thread belongs to another user');
-    }
+  async abort(agent: ChatAgent, actor: ChatThreadActor, chatId: string): Promise<void> {
+    const found = await this.reader.accessible(agent, actor, chatId, 'abort');
     const thread = await this.reader.settle(found);
     if (thread.activeMessageId === null) return;
     const streamId = streamIdOf(thread.id, thread.activeMessageId);

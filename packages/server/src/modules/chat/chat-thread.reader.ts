@@ -1,11 +1,12 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { ChatStreamMessage } from '@platform/contract';
+import type { ChatStreamMessage, ChatThreadAction } from '@platform/contract';
 import { AppError } from '../../errors/app-error.js';
 import type { StreamBus, StreamEvent } from '../../platform/streams/stream-bus.js';
 import { StreamFailedError } from '../../platform/streams/stream-bus-errors.js';
 import type { ChatAgent } from '../agents/chat-agent.js';
 import { recordFailure } from './chat-answer.writer.js';
 import { cutoffLine, stateLine } from './chat-stream.lines.js';
+import { type ChatThreadActor, mayActOnChatThread } from './chat-thread-access.js';
 import type { ChatThreadRow, ChatThreadsRepository } from './chat-threads.repository.js';
 
 export const inProgressMessage = 'Streaming for thread is in progress';
@@ -28,16 +29,50 @@ export class ChatThreadReader {
     private readonly claimGraceMilliseconds: number,
   ) {}
 
-  /** Threads of another account or deployment do not exist for the caller; another user's are forbidden. */
-  async owned(agent: ChatAgent, userId: number, chatId: string): Promise<ChatThreadRow> {
+  /**
+   * The thread, if the actor may take the action on it. Threads of another account or deployment do not
+   * exist for the caller (404); another user's thread is forbidden (403) unless the account's chat
+   * thread policies let the actor read it, and then take the action.
+   */
+  async accessible(
+    agent: ChatAgent,
+    actor: ChatThreadActor,
+    chatId: string,
+    action: ChatThreadAction,
+  ): Promise<ChatThreadRow> {
     const thread = await this.threads.find(chatId);
     if (!thread || !this.isVisibleTo(thread, agent)) throw new AppError('NOT_FOUND', 'Chat thread not found');
-    if (thread.chatUserId !== userId)
-      throw new AppError('FORBIDDEN', 'The chat thread belongs to another user');
+    await this.assertMay(actor, thread, action);
     return thread;
   }
 
-  isVisibleTo(thread: ChatThreadRow, agent: ChatAgent): boolean {
+  private async assertMay(
+    actor: ChatThreadActor,
+    thread: ChatThreadRow,
+    action: ChatThreadAction,
+  ): Promise<void> {
+    if (thread.chatUserId === actor.userId) return;
+    // Only an account user acting under some policy can reach another user's thread: skip the read else.
+    const ownerIsInternal =
+      actor.isInternal && actor.policies.length > 0 && (await this.threads.isInternalUser(thread.chatUserId));
+    const subject = {
+      ownerId: thread.chatUserId,
+      ownerIsInternal,
+      agentId: thread.agentId,
+      deploymentId: thread.deploymentId,
+    };
+    if (!mayActOnChatThread(actor, subject, 'read')) {
+      throw new AppError('FORBIDDEN', 'The chat thread belongs to another user');
+    }
+    if (!mayActOnChatThread(actor, subject, action)) {
+      throw new AppError(
+        'FORBIDDEN',
+        `The chat thread belongs to another user: the account's chat thread policies let you read it, not ${action} it`,
+      );
+    }
+  }
+
+  private isVisibleTo(thread: ChatThreadRow, agent: ChatAgent): boolean {
     return thread.accountId === agent.accountId && thread.deploymentId === agent.deploymentId;
   }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/database/database.js';
 import { chatMessagesTable, chatThreadsTable, type StoredToolCall } from './chat-threads.tables.js';
+import { chatUsersTable } from './chat-users.tables.js';
 
 export type ChatThreadRow = typeof chatThreadsTable.$inferSelect;
 export type ChatMessageRow = typeof chatMessagesTable.$inferSelect;
@@ -24,6 +25,15 @@ export class ChatThreadsRepository {
       .from(chatThreadsTable)
       .where(eq(chatThreadsTable.id, chatId));
     return thread ?? null;
+  }
+
+  /** Whether the thread's user is an account user (`internalId`); false for an external or removed one. */
+  async isInternalUser(chatUserId: number): Promise<boolean> {
+    const [user] = await this.database
+      .select({ internalId: chatUsersTable.internalId })
+      .from(chatUsersTable)
+      .where(eq(chatUsersTable.id, chatUserId));
+    return (user?.internalId ?? null) !== null;
   }
 
   /** A new thread, already claimed for its first answer. */

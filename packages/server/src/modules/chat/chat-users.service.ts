@@ -1,16 +1,11 @@
-import { and, count, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { AppError } from '../../errors/app-error.js';
+import { and, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../platform/database/database.js';
 import type { ChatUser } from './chat-session.js';
 import { type ChatUserRow, chatUsersTable } from './chat-users.tables.js';
+import type { ExternalUsersService } from './external-users.service.js';
 
 /** SPEC.md "Limits": ephemeral users never live longer than a week. */
 export const maximumEphemeralTtlSeconds = 7 * 24 * 3600;
-/** SPEC.md "Limits": non-ephemeral external users per account. */
-export const nonEphemeralUserLimit = 10_000;
-
-// The first key of the two-key advisory lock that serialises provisioning per account (the cap check).
-const provisioningLockClass = 746_513_310;
 
 export interface ExternalUserRequest {
   externalId: string;
@@ -22,8 +17,6 @@ export interface ExternalUserRequest {
 }
 
 export interface ChatUsersOptions {
-  /** The cap on non-ephemeral external users per account; tests lower it. */
-  nonEphemeralLimit?: number;
   /** The clock expiry is measured with; tests move it. */
   now?: () => Date;
 }
@@ -60,14 +53,13 @@ function isProvisionedAs(
  * old threads are no longer theirs).
  */
 export class ChatUsersService {
-  private readonly nonEphemeralLimit: number;
   private readonly now: () => Date;
 
   constructor(
     private readonly database: Database,
+    private readonly externalUsers: ExternalUsersService,
     options: ChatUsersOptions = {},
   ) {
-    this.nonEphemeralLimit = options.nonEphemeralLimit ?? nonEphemeralUserLimit;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -86,8 +78,10 @@ export class ChatUsersService {
     // Most requests come from a user already provisioned as asked: one read, no lock, no write.
     if (current && isProvisionedAs(current, request, isEphemeral, ttlSeconds, now))
       return toChatUser(current);
+    // Read before the transaction: the settings are read outside it (one connection on PGlite).
+    const limit = await this.externalUsers.limitOf(accountId);
     return this.database.transaction(async (transaction) => {
-      await transaction.execute(sql`SELECT pg_advisory_xact_lock(${provisioningLockClass}, ${accountId})`);
+      await this.externalUsers.lock(transaction, accountId);
       await transaction
         .delete(chatUsersTable)
         .where(
@@ -105,7 +99,7 @@ export class ChatUsersService {
         );
       const email = request.email ?? existing?.email ?? null;
       if (!existing) {
-        if (!isEphemeral) await this.assertBelowCap(transaction, accountId);
+        if (!isEphemeral) await this.externalUsers.assertRoomFor(transaction, accountId, limit);
         const [created] = await transaction
           .insert(chatUsersTable)
           .values({
@@ -124,7 +118,9 @@ export class ChatUsersService {
       // A kept user stays kept; an ephemeral one becomes kept on request. An ephemeral user's lifetime
       // counts from creation and is never extended, only shortened by a smaller TTL.
       const isKept = !existing.isEphemeral || !isEphemeral;
-      if (isKept && existing.isEphemeral) await this.assertBelowCap(transaction, accountId);
+      if (isKept && existing.isEphemeral) {
+        await this.externalUsers.assertRoomFor(transaction, accountId, limit);
+      }
       const expiresAt = isKept
         ? null
         : new Date(
@@ -186,24 +182,5 @@ export class ChatUsersService {
         ),
       );
     return row ? toChatUser(row) : null;
-  }
-
-  private async assertBelowCap(transaction: Pick<Database, 'select'>, accountId: number): Promise<void> {
-    const [result] = await transaction
-      .select({ users: count() })
-      .from(chatUsersTable)
-      .where(
-        and(
-          eq(chatUsersTable.accountId, accountId),
-          isNotNull(chatUsersTable.externalId),
-          eq(chatUsersTable.isEphemeral, false),
-        ),
-      );
-    if ((result?.users ?? 0) >= this.nonEphemeralLimit) {
-      throw new AppError(
-        'FORBIDDEN',
-        `the account already keeps ${this.nonEphemeralLimit} non-ephemeral chat users, the most it may; send sessionSettings.isEphemeral true (or leave it out) for new users`,
-      );
-    }
   }
 }

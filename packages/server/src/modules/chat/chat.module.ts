@@ -11,11 +11,12 @@ import { ChatSessionBuilder } from './chat-session.builder.js';
 import { ChatStreamService } from './chat-stream.service.js';
 import { ChatThreadsRepository } from './chat-threads.repository.js';
 import { ChatUsersService } from './chat-users.service.js';
+import { ExternalUsersService } from './external-users.service.js';
 import { PlatformTokenVerifier } from './platform-token.verifier.js';
 import { createAgentTools } from './tools/create-agent-tools.js';
 
 export interface ChatDependencies {
-  identity: Pick<IdentityServices, 'users' | 'userAttributes'>;
+  identity: Pick<IdentityServices, 'users' | 'userAttributes' | 'tenantSettings'>;
   agents: Pick<AgentsServices, 'chatAgents'>;
   dataApi: Pick<DataApiServices, 'agentData'>;
 }
@@ -29,9 +30,10 @@ export function createChatModule(
   dependencies: ChatDependencies,
 ) {
   const { database } = platform.store;
-  const { users, userAttributes } = dependencies.identity;
+  const { users, userAttributes, tenantSettings } = dependencies.identity;
   const { chatAgents } = dependencies.agents;
-  const chatUsers = new ChatUsersService(database);
+  const externalUsers = new ExternalUsersService(tenantSettings);
+  const chatUsers = new ChatUsersService(database, externalUsers);
   const chatAuthentication = new ChatAuthenticationService(chatAgents, new PlatformTokenVerifier());
   const chatSessions = new ChatSessionBuilder(chatUsers, {
     namesOf: (accountId) => userAttributes.namesOf(accountId),
@@ -49,15 +51,25 @@ export function createChatModule(
     chatSessions,
     chatUsers,
     chatStreams,
+    tenantSettings,
   );
   const accountUserChat = new AccountUserChatService(
     chatAgents,
     chatSessions,
     chatStreams,
     new ChatThreadsRepository(database),
+    tenantSettings,
   );
   return {
-    services: { chatUsers, chatAuthentication, chatSessions, chatStreams, chatRequests, accountUserChat },
+    services: {
+      chatUsers,
+      externalUsers,
+      chatAuthentication,
+      chatSessions,
+      chatStreams,
+      chatRequests,
+      accountUserChat,
+    },
     handlers: chatRoutes(chatRequests),
     async close() {
       // Answers still running are stopped and stored as failed while the store and warehouses are open.

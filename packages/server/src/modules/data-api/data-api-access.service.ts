@@ -6,11 +6,16 @@ import type { DeploymentAccessService } from '../deployments/deployment-access.s
 import type { DeploymentDirectory } from '../deployments/deployment-directory.js';
 import type { DataApiCaller } from './data-api-caller.js';
 
-/** What the identity module tells of an account user: their role (UsersService) and groups (UserGroupsService). */
+/**
+ * What the identity module tells of an account user: their role (UsersService), groups
+ * (UserGroupsService) and attribute values (UserAttributesService).
+ */
 export interface AccountUserRoles {
   activeRoleOf(accountId: number, userId: number): Promise<Role | null>;
   /** The names of the user's groups, which access policies match as `group: <name>`. */
   groupNamesOf(accountId: number, userId: number): Promise<string[]>;
+  /** The user's attribute values (defaults applied), which access policies read as `userAttributes.<name>`. */
+  userAttributesOf(accountId: number, userId: number): Promise<Readonly<Record<string, unknown>>>;
 }
 
 type ChatUserCaller = Extract<DataApiCaller, { kind: 'chatUser' }>;
@@ -25,11 +30,12 @@ export interface QueryTarget {
 /**
  * Decides what a data-API caller reaches. A management credential goes through DeploymentAccessService
  * (404 across accounts, role and key scope checked) and is seen by access policies as the group named
- * after its role and the user groups its user belongs to, with an empty security context. A deployment token reaches only its own deployment
+ * after its role and the user groups its user belongs to, with its user's attribute values and an empty
+ * security context. A deployment token reaches only its own deployment
  * (403 for any other, like a key scoped elsewhere) with the security context and groups it carries.
  * A chat user reaches only the chat's deployment: an external user with the groups, security context and
- * user attributes of their session, an account user (active) as their role's group and their user groups,
- * like their API key.
+ * user attributes of their session, an account user (active) as their role's group, their user groups and
+ * their attribute values, like their API key.
  */
 export class DataApiAccessService {
   constructor(
@@ -43,15 +49,16 @@ export class DataApiAccessService {
     if (caller.kind === 'management') {
       const { principal } = caller;
       // The reads are needed on every query: they run at once (the branch is used only once allowed).
-      const [deployment, devModeBranch, groupNames] = await Promise.all([
+      const [deployment, devModeBranch, groupNames, userAttributes] = await Promise.all([
         this.deployments.loadListed(principal, deploymentId, 'DataQuery'),
         branchName ? null : this.modelSource.devModeBranchOf(principal, deploymentId),
         this.accountUsers.groupNamesOf(principal.accountId, principal.userId),
+        this.accountUsers.userAttributesOf(principal.accountId, principal.userId),
       ]);
       return {
         deployment,
         branchName: branchName ?? devModeBranch ?? deployment.deployBranchName,
-        caller: { groups: [principal.role, ...groupNames], securityContext: {}, userAttributes: {} },
+        caller: { groups: [principal.role, ...groupNames], securityContext: {}, userAttributes },
       };
     }
     if (caller.kind === 'chatUser') return this.resolveChatUser(caller, deploymentId, branchName);
@@ -89,9 +96,10 @@ export class DataApiAccessService {
       const { groups, securityContext, userAttributes } = identity;
       return { ...target, caller: { groups, securityContext, userAttributes } };
     }
-    const [role, groupNames] = await Promise.all([
+    const [role, groupNames, userAttributes] = await Promise.all([
       this.accountUsers.activeRoleOf(caller.accountId, identity.userId),
       this.accountUsers.groupNamesOf(caller.accountId, identity.userId),
+      this.accountUsers.userAttributesOf(caller.accountId, identity.userId),
     ]);
     if (role === null) {
       throw new AppError('FORBIDDEN', `user ${identity.userId} is not an active user of this account`);
@@ -99,6 +107,6 @@ export class DataApiAccessService {
     if (!actionsOfRole[role].includes('DataQuery')) {
       throw new AppError('FORBIDDEN', `the ${role} role lacks the right DataQuery`);
     }
-    return { ...target, caller: { groups: [role, ...groupNames], securityContext: {}, userAttributes: {} } };
+    return { ...target, caller: { groups: [role, ...groupNames], securityContext: {}, userAttributes } };
   }
 }

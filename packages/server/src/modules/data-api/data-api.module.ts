@@ -22,7 +22,10 @@ import { ReportQueryService } from './report-query.service.js';
 import { ReportQueryCheck } from './report-query-check.js';
 
 export interface DataApiDependencies {
-  identity: Pick<IdentityServices, 'credentials' | 'authorization' | 'users' | 'userGroups'>;
+  identity: Pick<
+    IdentityServices,
+    'credentials' | 'authorization' | 'users' | 'userGroups' | 'userAttributes'
+  >;
   deployments: Pick<DeploymentsServices, 'deploymentAccess' | 'deploymentDirectory' | 'envVarsReader'>;
   dataModel: Pick<DataModelServices, 'modelSource'>;
 }
@@ -54,6 +57,8 @@ export function createDataApiModule(
     new DataApiAccessService(deploymentAccess, deploymentDirectory, modelSource, {
       activeRoleOf: (accountId, userId) => dependencies.identity.users.activeRoleOf(accountId, userId),
       groupNamesOf: (accountId, userId) => dependencies.identity.userGroups.groupNamesOf(accountId, userId),
+      userAttributesOf: (accountId, userId) =>
+        dependencies.identity.userAttributes.policyValuesOf(accountId, userId),
     }),
     compiledModels,
   );

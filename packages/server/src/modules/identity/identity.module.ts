@@ -16,6 +16,7 @@ import { SsoProvider } from './sso-provider.js';
 import { SsoSignInService } from './sso-sign-in.service.js';
 import { tenantSettingsRoutes } from './tenant-settings.routes.js';
 import { TenantSettingsService } from './tenant-settings.service.js';
+import { UserAttributeValuesCache } from './user-attribute-values.cache.js';
 import { userAttributesRoutes } from './user-attributes.routes.js';
 import { UserAttributesService } from './user-attributes.service.js';
 import { UserGroupMembersService } from './user-group-members.service.js';
@@ -49,7 +50,16 @@ export function createIdentityModule(
     platform.changeFeed,
     dependencies.findMissingDeployments,
   );
-  const userAttributes = new UserAttributesService(database, authorization);
+  const userAttributeValues = new UserAttributeValuesCache(
+    database,
+    platform.config.credentialCacheSeconds * 1000,
+  );
+  const userAttributes = new UserAttributesService(
+    database,
+    authorization,
+    platform.changeFeed,
+    userAttributeValues,
+  );
   const groupMemberships = new GroupMembershipsCache(database, platform.config.credentialCacheSeconds * 1000);
   const userGroups = new UserGroupsService(database, authorization, platform.changeFeed, groupMemberships);
   const userGroupMembers = new UserGroupMembersService(database, authorization, userGroups);
@@ -64,6 +74,8 @@ export function createIdentityModule(
     credentials,
     new FailedSignIns(),
     async (accountId) => (await tenantSettings.settingsOf(accountId)).sessionTtlSeconds,
+    platform.changeFeed,
+    platform.config.credentialCacheSeconds * 1000,
   );
   const accounts = new AccountsService(database);
   const oauthTokens = new OAuthTokensService(database, platform.changeFeed);
@@ -113,7 +125,9 @@ export function createIdentityModule(
       unsubscribe = platform.changeFeed.subscribe((topic) => {
         credentials.handleChange(topic);
         groupMemberships.handleChange(topic);
+        userAttributeValues.handleChange(topic);
         tenantSettings.handleChange(topic);
+        webSessions.handleChange(topic);
       });
     },
     async close() {

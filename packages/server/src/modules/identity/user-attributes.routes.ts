@@ -4,7 +4,13 @@ import type { UserAttributesService } from './user-attributes.service.js';
 
 type UserAttributeOperations = Pick<
   Operations,
-  'listUserAttributes' | 'createUserAttribute' | 'deleteUserAttribute'
+  | 'listUserAttributes'
+  | 'createUserAttribute'
+  | 'deleteUserAttribute'
+  | 'getUserAttribute'
+  | 'updateUserAttribute'
+  | 'getUserAttributeValues'
+  | 'setUserAttributeValue'
 >;
 
 export function userAttributesRoutes(
@@ -15,5 +21,11 @@ export function userAttributesRoutes(
     createUserAttribute: ({ body, context }) => userAttributes.create(context.principal, body),
     deleteUserAttribute: ({ params, context }) =>
       userAttributes.delete(context.principal, params.attributeId),
+    getUserAttribute: ({ params, context }) => userAttributes.get(context.principal, params.attributeId),
+    updateUserAttribute: ({ params, body, context }) =>
+      userAttributes.update(context.principal, params.attributeId, body),
+    getUserAttributeValues: ({ params, context }) =>
+      userAttributes.valuesOf(context.principal, params.userId),
+    setUserAttributeValue: ({ body, context }) => userAttributes.setValue(context.principal, body),
   };
 }

@@ -1,5 +1,5 @@
 import { type UserAttributeValue, userAttributeTypes } from '@platform/contract';
-import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const userAttributesTable = pgTable('user_attributes', {
   id: serial('id').primaryKey(),
@@ -14,3 +14,15 @@ export const userAttributesTable = pgTable('user_attributes', {
 });
 
 export type UserAttributeRow = typeof userAttributesTable.$inferSelect;
+
+/** A user's own value of an attribute (the attribute's default applies without one). */
+export const userAttributeValuesTable = pgTable(
+  'user_attribute_values',
+  {
+    userAttributeId: integer('user_attribute_id').notNull(),
+    userId: integer('user_id').notNull(),
+    value: jsonb('value').$type<UserAttributeValue>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userAttributeId, table.userId] })],
+);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
+import { type ChangeFeed, everythingChanged } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import type { CredentialService } from './credential.service.js';
 import type { FailedSignIns } from './failed-sign-ins.js';
@@ -9,6 +10,18 @@ import type { Principal } from './principal.js';
 
 /** How long an account's web sessions last: its tenant setting `sessionTtlSeconds`. */
 export type SessionLifetimeOf = (accountId: number) => Promise<number>;
+
+const sessionsTopicKind = 'web-sessions';
+const maximumCachedSessions = 10_000;
+
+interface CachedSession {
+  id: number;
+  apiKeyId: number;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  /** When the store must be asked again (ms since epoch). */
+  recheckAt: number;
+}
 
 const webSessionTokenPattern = /^ws-[A-Za-z0-9_-]{43}$/;
 
@@ -33,7 +46,16 @@ export class WebSessionsService {
     private readonly credentials: CredentialService,
     private readonly failedSignIns: FailedSignIns,
     private readonly lifetimeSecondsOf: SessionLifetimeOf,
+    private readonly changeFeed: ChangeFeed,
+    private readonly cacheMilliseconds: number,
   ) {}
+
+  /**
+   * Live sessions by token hash, so a page's requests cost what an API key's do (the key itself is
+   * cached by CredentialService): a sign-out publishes `web-sessions:<apiKeyId>` and drops them in every
+   * process; `recheckAt` bounds a lost notification. A deleted key or user fails in the credential check.
+   */
+  private readonly sessions = new Map<string, CachedSession>();
 
   /** Checks the key (401), counting failures per client address (429 past the limit). */
   async signIn(apiKey: string, client: { address: string }): Promise<OpenedWebSession> {
@@ -82,19 +104,47 @@ export class WebSessionsService {
   async authenticate(token: string): Promise<Principal> {
     if (!webSessionTokenPattern.test(token))
       throw new AppError('UNAUTHORIZED', 'the session cookie is not valid: sign in again');
-    const [row] = await this.database
-      .select({
-        id: webSessionsTable.id,
-        apiKeyId: webSessionsTable.apiKeyId,
-        expiresAt: webSessionsTable.expiresAt,
-      })
-      .from(webSessionsTable)
-      .where(eq(webSessionsTable.tokenHash, hashSessionToken(token)))
-      .limit(1);
-    if (!row || row.expiresAt.getTime() <= Date.now())
-      throw new AppError('UNAUTHORIZED', 'the session has ended: sign in again');
-    const principal = await this.credentials.authenticateApiKeyId(row.apiKeyId);
-    return { ...principal, credential: { ...principal.credential, webSessionId: row.id } };
+    const tokenHash = hashSessionToken(token);
+    const now = Date.now();
+    let session = this.sessions.get(tokenHash);
+    if (!session || session.recheckAt <= now) {
+      this.sessions.delete(tokenHash);
+      const [row] = await this.database
+        .select({
+          id: webSessionsTable.id,
+          apiKeyId: webSessionsTable.apiKeyId,
+          expiresAt: webSessionsTable.expiresAt,
+        })
+        .from(webSessionsTable)
+        .where(eq(webSessionsTable.tokenHash, tokenHash))
+        .limit(1);
+      if (!row) throw new AppError('UNAUTHORIZED', 'the session has ended: sign in again');
+      session = {
+        id: row.id,
+        apiKeyId: row.apiKeyId,
+        expiresAt: row.expiresAt.getTime(),
+        recheckAt: now + this.cacheMilliseconds,
+      };
+      if (this.sessions.size >= maximumCachedSessions) this.sessions.clear();
+      this.sessions.set(tokenHash, session);
+    }
+    if (session.expiresAt <= now) throw new AppError('UNAUTHORIZED', 'the session has ended: sign in again');
+    const principal = await this.credentials.authenticateApiKeyId(session.apiKeyId);
+    return { ...principal, credential: { ...principal.credential, webSessionId: session.id } };
+  }
+
+  /** Listener for the change feed: `web-sessions:<apiKeyId>` (signed out) or `*`. */
+  handleChange(topic: string): void {
+    if (topic === everythingChanged) {
+      this.sessions.clear();
+      return;
+    }
+    const [kind, id] = topic.split(':');
+    if (kind !== sessionsTopicKind) return;
+    const apiKeyId = Number(id);
+    for (const [tokenHash, session] of this.sessions) {
+      if (session.apiKeyId === apiKeyId) this.sessions.delete(tokenHash);
+    }
   }
 
   /** Whether a session token (or none) is a live session: the pages' sign-in redirect asks. */
@@ -119,5 +169,6 @@ export class WebSessionsService {
           ? eq(webSessionsTable.apiKeyId, apiKeyId)
           : eq(webSessionsTable.id, webSessionId),
       );
+    await this.changeFeed.publish(`${sessionsTopicKind}:${apiKeyId}`);
   }
 }

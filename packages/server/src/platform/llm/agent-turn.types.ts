@@ -40,6 +40,8 @@ export interface BuiltinAnalystContext {
   now: Date;
   /** IANA time zone of the session. */
   timezone: string;
+  /** BCP 47 locale numbers in answers are written for (the account's default locale); default en-US. */
+  locale?: string;
   /** Distinct values of a string dimension (`source.member`) the caller may see, at most 1,000. */
   lookupValues(memberPath: string): Promise<readonly string[]>;
 }

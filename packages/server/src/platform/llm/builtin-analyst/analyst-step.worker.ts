@@ -36,6 +36,7 @@ async function decide(message: Extract<ToWorkerMessage, { kind: 'decide' }>): Pr
       {
         now: message.now,
         timezone: message.timezone,
+        ...(message.locale === undefined ? {} : { locale: message.locale }),
         lookupValues: (memberPath) => lookupValues(taskId, memberPath),
       },
       new Set(message.tools),

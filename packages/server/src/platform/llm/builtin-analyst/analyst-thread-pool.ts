@@ -206,6 +206,7 @@ export class AnalystThreadPool implements AnalystSteps {
           turn,
           now: context.now,
           timezone: context.timezone,
+          ...(context.locale === undefined ? {} : { locale: context.locale }),
           tools: [...tools],
         },
         lookupValues: context.lookupValues,

@@ -8,6 +8,7 @@ export type ToWorkerMessage =
       readonly turn: AnalystTurn;
       readonly now: Date;
       readonly timezone: string;
+      readonly locale?: string;
       readonly tools: readonly string[];
     }
   | {
