@@ -60,6 +60,7 @@ describe('resolving the connection', () => {
       apiKey: 'sk-dev',
       authScheme: null,
       contextName: 'dev',
+      refreshToken: null,
     });
     expect(resolveConnection(config, {}, 'prod')).toMatchObject({ apiKey: 'sk-prod', authScheme: 'bearer' });
     expect(() => resolveConnection(config, {}, 'nope')).toThrow(/no context named "nope"/);
@@ -87,6 +88,7 @@ describe('resolving the connection', () => {
       apiKey: null,
       authScheme: null,
       contextName: null,
+      refreshToken: null,
     });
   });
 });

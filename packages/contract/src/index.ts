@@ -31,6 +31,7 @@ export * from './schemas/report-run.schema.js';
 export * from './schemas/resource-policy.schema.js';
 export * from './schemas/scim.schema.js';
 export * from './schemas/semantic-query.schema.js';
+export * from './schemas/sign-in.schema.js';
 export * from './schemas/tenant-settings.schema.js';
 export * from './schemas/text.schema.js';
 export * from './schemas/user.schema.js';

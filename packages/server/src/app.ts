@@ -4,6 +4,7 @@ import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
 import { writeManagementError } from './http/error-body.js';
 import { registerSurface } from './http/register-surface.js';
+import { registerSignInEndpoints } from './http/sign-in-endpoints.js';
 import { registerWebPages } from './http/web-pages.js';
 import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
 import { writeChatError } from './modules/chat/chat-error-body.js';
@@ -62,6 +63,7 @@ export function buildApp(container: Container): FastifyInstance {
     bodyLimitBytes: container.config.bodyLimitBytes,
     rawBodySchemes: ['webhook'],
   });
+  registerSignInEndpoints(app, services.signInEndpoints, { bodyLimitBytes: container.config.bodyLimitBytes });
   registerWebPages(app, {
     directory: container.config.webDirectory,
     hasSession: (cookieHeader) => services.webSessions.isSignedIn(webSessionTokenOf(cookieHeader)),

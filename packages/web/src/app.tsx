@@ -9,6 +9,9 @@ import { RequireSession } from './session/session.js';
 const LoginPage = lazy(() =>
   import('./pages/login-page.js').then((module) => ({ default: module.LoginPage })),
 );
+const DevicePage = lazy(() =>
+  import('./pages/device-page.js').then((module) => ({ default: module.DevicePage })),
+);
 const HomePage = lazy(() => import('./pages/home-page.js').then((module) => ({ default: module.HomePage })));
 const WorkbookPage = lazy(() =>
   import('./pages/workbook-page.js').then((module) => ({ default: module.WorkbookPage })),
@@ -48,6 +51,8 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
         element: <ReportPage deploymentId={route.deploymentId} reportId={route.reportId} />,
         needsSession: true,
       };
+    case 'device':
+      return { element: <DevicePage />, needsSession: true };
     case 'notFound':
       return { element: <NotFoundPage />, needsSession: false };
   }

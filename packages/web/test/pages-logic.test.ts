@@ -56,6 +56,7 @@ describe('the routes of the pages', () => {
   it('parses every page path and refuses the rest', () => {
     expect(routeOf('/')).toEqual({ page: 'home', deploymentId: null, folderId: null });
     expect(routeOf('/login')).toEqual({ page: 'login' });
+    expect(routeOf('/device')).toEqual({ page: 'device' });
     expect(routeOf('/deployments/4/folders/9')).toEqual({ page: 'home', deploymentId: 4, folderId: 9 });
     expect(routeOf('/deployments/4/workbooks/2')).toEqual({
       page: 'workbook',

@@ -6,7 +6,7 @@ import {
   operations,
 } from '@platform/contract';
 import type * as z from 'zod';
-import { apiErrorOf, ConnectionError } from './api-error.js';
+import { ApiError, apiErrorOf, ConnectionError } from './api-error.js';
 import { type AuthScheme, authorizationHeader } from './auth-scheme.js';
 import { type MultipartParts, multipartBodyOf } from './multipart-body.js';
 import { readNdjsonLines } from './ndjson-lines.js';
@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   userAgent: string;
   fetch?: typeof fetch;
   timeoutMilliseconds?: number;
+  /**
+   * Called once after a 401 when the credential is an OAuth access token with a refresh token: the new
+   * access token (the request is then sent again), or null to keep the 401.
+   */
+  refreshCredential?: () => Promise<string | null>;
 }
 
 /** The input of a multipart operation: its path parameters and the form's fields instead of a JSON body. */
@@ -61,9 +66,11 @@ export class ApiClient {
   readonly apiUrl: string;
   private readonly options: ApiClientOptions;
   private readonly fetchFunction: typeof fetch;
+  private apiKey: string | null;
 
   constructor(options: ApiClientOptions) {
     this.options = options;
+    this.apiKey = options.apiKey;
     this.apiUrl = options.apiUrl.replace(/\/+$/, '');
     this.fetchFunction = options.fetch ?? fetch;
   }
@@ -134,14 +141,26 @@ export class ApiClient {
 
   /** Sends the request with the credentials; a non-2xx answer rejects with ApiError. */
   private async send(method: string, path: string, request: RawRequest): Promise<Response> {
+    try {
+      return await this.sendOnce(method, path, request);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401 || !this.options.refreshCredential)
+        throw error;
+      const refreshed = await this.options.refreshCredential();
+      if (!refreshed) throw error;
+      this.apiKey = refreshed;
+      return this.sendOnce(method, path, request);
+    }
+  }
+
+  private async sendOnce(method: string, path: string, request: RawRequest): Promise<Response> {
     const url = buildUrl(this.apiUrl, path, request.query ?? {});
     const headers: Record<string, string> = {
       accept: 'application/json, application/x-ndjson',
       'user-agent': this.options.userAgent,
       [platformClientHeader.name]: platformClientHeader.value,
     };
-    if (this.options.apiKey)
-      headers.authorization = authorizationHeader(this.options.apiKey, this.options.authScheme);
+    if (this.apiKey) headers.authorization = authorizationHeader(this.apiKey, this.options.authScheme);
     let payload: string | FormData | undefined;
     // fetch writes the multipart Content-Type itself, with the boundary it chose.
     if (request.body instanceof FormData) payload = request.body;

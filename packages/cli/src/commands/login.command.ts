@@ -1,5 +1,11 @@
 import { type Command, Option } from 'commander';
 import { type AuthScheme, authSchemes } from '../client/auth-scheme.js';
+import {
+  OAuthError,
+  type OAuthTokens,
+  pollDeviceToken,
+  requestDeviceCode,
+} from '../client/oauth-device-flow.js';
 import { configFileOf } from '../config/config-directory.js';
 import type { Context } from '../config/config-store.js';
 import { authSchemeFromEnvironment, defaultApiUrl } from '../config/resolve-connection.js';
@@ -12,13 +18,45 @@ interface LoginOptions extends CommonOptions {
   url?: string;
   authScheme?: AuthScheme;
   chatUrl?: string;
+  browser?: boolean;
+  device?: boolean;
+}
+
+/**
+ * The OAuth device flow: the person opens the printed address in a browser where they are signed in
+ * and approves the code; meanwhile the CLI polls for the tokens.
+ */
+async function signInThroughBrowser(context: CommandContext, apiUrl: string): Promise<OAuthTokens> {
+  const settings = context.oauthSettings(apiUrl);
+  try {
+    const code = await requestDeviceCode(settings);
+    context.note(
+      [
+        `To sign in, open ${code.verificationUriComplete ?? code.verificationUri} in a browser`,
+        `and confirm the code ${code.userCode} (it expires in ${Math.round(code.expiresInSeconds / 60)} minutes).`,
+        'Waiting for the approval...',
+      ].join('\n'),
+    );
+    return await pollDeviceToken(settings, code);
+  } catch (error) {
+    if (!(error instanceof OAuthError)) throw error;
+    const reasons: Record<string, string> = {
+      access_denied: 'the sign-in was denied in the browser',
+      expired_token: 'the code expired before it was approved: run platform login again',
+    };
+    throw new CliError(reasons[error.error] ?? `the sign-in failed: ${error.message}`);
+  }
 }
 
 export function registerLoginCommands(program: Command, context: CommandContext): void {
   program
     .command('login')
-    .description('check an API key against the server and save it as a context')
+    .description(
+      'sign in through the browser (OAuth device flow), or check an API key, and save it as a context',
+    )
     .option('--api-key <key>', 'the API key (sk-...); default $PLATFORM_API_KEY')
+    .option('--browser', 'sign in through the browser even when PLATFORM_API_KEY is set')
+    .option('--device', 'the same as --browser: approve a code on another device')
     .option('--url <url>', `the management API URL (default $PLATFORM_API_URL or ${defaultApiUrl})`)
     .option('--chat-url <url>', 'the Chat API URL, for platform chat (default $PLATFORM_CHAT_URL)')
     .option('--context <name>', 'save under this name (default: the current context, or "default")')
@@ -26,18 +64,32 @@ export function registerLoginCommands(program: Command, context: CommandContext)
     .option('--json', 'print the verified identity as JSON')
     .action(async (options: LoginOptions) => {
       const { environment } = context.runtime;
-      const apiKey = options.apiKey?.trim() || environment.PLATFORM_API_KEY?.trim();
-      if (!apiKey) throw new UsageError('give --api-key <key> (or set PLATFORM_API_KEY)');
+      const isBrowserSignIn = options.browser === true || options.device === true;
+      if (isBrowserSignIn && options.apiKey)
+        throw new UsageError('give either --api-key or --browser, not both');
+      const givenKey = isBrowserSignIn
+        ? undefined
+        : options.apiKey?.trim() || environment.PLATFORM_API_KEY?.trim();
       const config = await context.readConfig();
       const name = options.context ?? config.currentContext ?? 'default';
       const existing = config.contexts[name];
-      const apiUrl = (
-        options.url ??
-        environment.PLATFORM_API_URL ??
-        existing?.apiUrl ??
-        defaultApiUrl
-      ).replace(/\/+$/, '');
-      const authScheme = options.authScheme ?? authSchemeFromEnvironment(environment) ?? undefined;
+      let apiUrl = (options.url ?? environment.PLATFORM_API_URL ?? existing?.apiUrl ?? defaultApiUrl).replace(
+        /\/+$/,
+        '',
+      );
+      let apiKey: string;
+      let refreshToken: string | null = null;
+      if (givenKey) apiKey = givenKey;
+      else {
+        const tokens = await signInThroughBrowser(context, apiUrl);
+        apiKey = tokens.accessToken;
+        refreshToken = tokens.refreshToken;
+        // The server names its own public address, which the context keeps.
+        apiUrl = tokens.tenantUrl?.replace(/\/+$/, '') ?? apiUrl;
+      }
+      const authScheme = givenKey
+        ? (options.authScheme ?? authSchemeFromEnvironment(environment) ?? undefined)
+        : undefined;
       // Verify before saving, so a typo never replaces a working context.
       const me = await context
         .clientFor({ apiUrl, apiKey, authScheme: authScheme ?? null })
@@ -50,6 +102,7 @@ export function registerLoginCommands(program: Command, context: CommandContext)
         apiKey,
         ...(authScheme ? { authScheme } : {}),
         ...(chatUrl ? { chatUrl } : {}),
+        ...(refreshToken ? { refreshToken } : {}),
       };
       const file = await context.writeConfig({
         ...config,

@@ -535,4 +535,9 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
   rotateOidcSigningKey: { command: 'oidc rotate-key', example: ['oidc', 'rotate-key'] },
   getOpenIdConfiguration: { command: 'oidc discovery', example: ['oidc', 'discovery'] },
   getOidcJwks: { command: 'oidc jwks', example: ['oidc', 'jwks'] },
+  decideDeviceAuthorization: {
+    command: 'web approve-device',
+    example: ['web', 'approve-device', 'BCDF-GHJK'],
+  },
+  getSignInOptions: { command: 'web sign-in-options', example: ['web', 'sign-in-options'] },
 };

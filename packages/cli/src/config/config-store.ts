@@ -10,6 +10,8 @@ export const ContextSchema = z.object({
   authScheme: z.enum(authSchemes).optional(),
   /** Where this installation's Chat API listens (`platform chat`); it is a listener of its own. */
   chatUrl: z.string().min(1).optional(),
+  /** Set when `apiKey` is an OAuth access token from a browser sign-in: renews it after a 401. */
+  refreshToken: z.string().min(1).optional(),
 });
 
 export type Context = z.infer<typeof ContextSchema>;

@@ -10,6 +10,8 @@ export interface Connection {
   authScheme: AuthScheme | null;
   /** The saved context the values came from, if any (environment variables may still override it). */
   contextName: string | null;
+  /** The context's refresh token, when its saved access token is the credential in use. */
+  refreshToken: string | null;
 }
 
 export function authSchemeFromEnvironment(environment: NodeJS.ProcessEnv): AuthScheme | null {
@@ -33,10 +35,12 @@ export function resolveConnection(
       `no context named "${requestedContext}"; run platform login --context ${requestedContext} --api-key <key>`,
     );
   }
+  const environmentKey = environment.PLATFORM_API_KEY?.trim();
   return {
     apiUrl: environment.PLATFORM_API_URL?.trim() || context?.apiUrl || defaultApiUrl,
-    apiKey: environment.PLATFORM_API_KEY?.trim() || context?.apiKey || null,
+    apiKey: environmentKey || context?.apiKey || null,
     authScheme: authSchemeFromEnvironment(environment) ?? context?.authScheme ?? null,
     contextName: context ? (contextName ?? null) : null,
+    refreshToken: environmentKey ? null : (context?.refreshToken ?? null),
   };
 }

@@ -1,4 +1,11 @@
 import { ApiClient } from '../client/api-client.js';
+import {
+  type OAuthClientSettings,
+  OAuthError,
+  type OAuthTokens,
+  oauthSettingsFromEnvironment,
+  refreshAccessToken,
+} from '../client/oauth-device-flow.js';
 import { configDirectoryOf } from '../config/config-directory.js';
 import { type CliConfig, readConfig, writeConfig } from '../config/config-store.js';
 import { type Connection, resolveConnection } from '../config/resolve-connection.js';
@@ -61,24 +68,80 @@ export class CommandContext {
     return resolveConnection(await this.readConfig(), this.runtime.environment, options.context);
   }
 
-  clientFor(connection: Pick<Connection, 'apiUrl' | 'apiKey' | 'authScheme'>): ApiClient {
+  clientFor(
+    connection: Pick<Connection, 'apiUrl' | 'apiKey' | 'authScheme'> &
+      Partial<Pick<Connection, 'refreshToken' | 'contextName'>>,
+  ): ApiClient {
     if (!isHttpUrl(connection.apiUrl)) {
       throw new UsageError(`the API URL "${connection.apiUrl}" is not an http:// or https:// URL`);
     }
+    const { refreshToken, contextName } = connection;
     return new ApiClient({
       apiUrl: connection.apiUrl,
       apiKey: connection.apiKey,
       authScheme: connection.authScheme,
-      userAgent: `platform-cli/${this.version}`,
+      userAgent: this.userAgent,
       fetch: this.runtime.fetch,
+      ...(refreshToken && contextName
+        ? { refreshCredential: () => this.refreshContext(connection.apiUrl, contextName, refreshToken) }
+        : {}),
     });
+  }
+
+  get userAgent(): string {
+    return `platform-cli/${this.version}`;
+  }
+
+  /** The settings of the OAuth client the CLI is (device sign-in, token refresh) for a server. */
+  oauthSettings(apiUrl: string): OAuthClientSettings {
+    return {
+      apiUrl,
+      ...oauthSettingsFromEnvironment(this.runtime.environment),
+      userAgent: this.userAgent,
+      fetch: this.runtime.fetch,
+    };
+  }
+
+  /**
+   * A context's access token renewed with its refresh token (which the server rotates), both saved; null
+   * when the server refuses (the sign-in ended): the 401 then says to sign in again.
+   */
+  private async refreshContext(
+    apiUrl: string,
+    contextName: string,
+    refreshToken: string,
+  ): Promise<string | null> {
+    let tokens: OAuthTokens;
+    try {
+      tokens = await refreshAccessToken(this.oauthSettings(apiUrl), refreshToken);
+    } catch (error) {
+      if (error instanceof OAuthError) return null;
+      throw error;
+    }
+    const config = await this.readConfig();
+    const saved = config.contexts[contextName];
+    if (saved) {
+      const { refreshToken: _spent, ...rest } = saved;
+      await this.writeConfig({
+        ...config,
+        contexts: {
+          ...config.contexts,
+          [contextName]: {
+            ...rest,
+            apiKey: tokens.accessToken,
+            ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+          },
+        },
+      });
+    }
+    return tokens.accessToken;
   }
 
   /** A client for the chosen context; without a key the server would only answer 401, so say what to do instead. */
   async client(options: CommonOptions, { isKeyRequired = true } = {}): Promise<ApiClient> {
     const connection = await this.connection(options);
     if (isKeyRequired && !connection.apiKey) {
-      throw new CliError('not logged in: run platform login --api-key <key>, or set PLATFORM_API_KEY');
+      throw new CliError('not logged in: run platform login (or --api-key <key>), or set PLATFORM_API_KEY');
     }
     return this.clientFor(connection);
   }

@@ -121,6 +121,8 @@ export function runPlatform(
   environment: Record<string, string> = {},
   /** Written to the command's stdin, which is then closed; without it stdin is not connected. */
   input?: string,
+  /** Told the stderr so far each time more arrives, for a test that answers the command while it runs. */
+  onStderr?: (stderr: string) => void,
 ): Promise<PlatformResult> {
   return new Promise((resolve, reject) => {
     // The bundle the test run made of the sources under test (cli-bundle.global-setup.ts) starts in a
@@ -139,6 +141,7 @@ export function runPlatform(
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
+      onStderr?.(stderr);
     });
     child.once('error', reject);
     child.once('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));

@@ -12,6 +12,8 @@ import { createApiKey } from './api-keys/create-api-key.operation.js';
 import { deleteApiKey } from './api-keys/delete-api-key.operation.js';
 import { getApiKey } from './api-keys/get-api-key.operation.js';
 import { listApiKeys } from './api-keys/list-api-keys.operation.js';
+import { decideDeviceAuthorization } from './auth/decide-device-authorization.operation.js';
+import { getSignInOptions } from './auth/get-sign-in-options.operation.js';
 import { signIn } from './auth/sign-in.operation.js';
 import { signOut } from './auth/sign-out.operation.js';
 import { getDashboard } from './dashboards/get-dashboard.operation.js';
@@ -363,6 +365,8 @@ export const operations = {
   rotateOidcSigningKey,
   getOpenIdConfiguration,
   getOidcJwks,
+  decideDeviceAuthorization,
+  getSignInOptions,
 } as const;
 
 export type Operations = typeof operations;

@@ -17,6 +17,7 @@ export const webPageRoutes = [
   '/deployments/:deploymentId/workbooks/:workbookId',
   '/deployments/:deploymentId/reports/:reportId',
   '/dashboards/:publicId',
+  '/device',
 ] as const;
 
 const contentTypes: Readonly<Record<string, string>> = {

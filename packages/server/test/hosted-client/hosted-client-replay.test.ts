@@ -15,13 +15,12 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * `Content-Length: 0` on body-less writes) over a real socket, checking the fields the CLI reads.
  *
  * The workbooks, reports, identity (users, attributes, groups, policies, API keys), content (folders,
- * workspace, report folders) and integrations rows are replayed in the other `hosted-client-*.test.ts` files.
+ * workspace, report folders), integrations and browser sign-in rows are replayed in the other `hosted-client-*.test.ts` files.
  *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
  * | CLI command                                   | Call                                                   |
  * |-----------------------------------------------|--------------------------------------------------------|
- * | login (device), (auto) refresh                | POST /auth/device/code, /auth/device/token, /auth/oauth2/refresh |
  * | github status / installations / repos / branches | GET /api/v1/github/...                              |
  * | workbooks publish / ai-thread                 | …/workbooks/{W}/publish, …/dashboard/ai-widget-thread  |
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |

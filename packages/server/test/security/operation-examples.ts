@@ -444,4 +444,9 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     publicReason: 'OpenID Connect discovery: verifiers read it without a credential',
   },
   getOidcJwks: { publicReason: 'the public keys verifiers fetch without a credential' },
+  decideDeviceAuthorization: { body: () => ({ userCode: 'BCDF-GHJK', decision: 'deny' }) },
+  getSignInOptions: {
+    query: { account: 'default' },
+    publicReason: 'the login page asks it before anyone signs in (whether SSO is on)',
+  },
 };

@@ -11,6 +11,15 @@ import {
 export const platformApi = {
   signIn: (apiKey: string) => apiRequest<undefined>('POST', '/auth/login', { apiKey }),
   signOut: () => apiRequest<undefined>('POST', '/auth/logout'),
+  getSignInOptions: (account: string | null, signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'getSignInOptions'>>(
+      'GET',
+      `/auth/sign-in-options${queryOf({ account: account ?? undefined })}`,
+      undefined,
+      signal,
+    ),
+  decideDeviceAuthorization: (input: OperationBody<'decideDeviceAuthorization'>) =>
+    apiRequest<OperationOutput<'decideDeviceAuthorization'>>('POST', '/auth/device/decision', input),
   getCurrentUser: (signal?: AbortSignal) =>
     apiRequest<OperationOutput<'getCurrentUser'>>('GET', '/api/v1/users/me', undefined, signal),
   getAppConfig: (signal?: AbortSignal) =>

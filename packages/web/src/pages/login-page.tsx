@@ -1,13 +1,28 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../api/api-client.js';
 import { platformApi } from '../api/platform-api.js';
+import { useApi } from '../api/use-api.js';
 import { navigate, useLocation } from '../routing/router.js';
 import { sameOriginPath } from '../routing/routes.js';
 
-/** Sign in with an API key: POST /auth/login sets the session cookie, then on to `next` (this site only). */
+/** Where the SSO button sends the browser: the server's start address, with where to come back to. */
+function ssoHref(startUrl: string, next: string): string {
+  const url = new URL(startUrl, window.location.origin);
+  url.searchParams.set('next', next);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Sign in with an API key (POST /auth/login sets the session cookie), or with the account's SSO when it is
+ * on; then on to `next` (this site only). `?account=<name>` picks the account whose SSO is offered.
+ */
 export function LoginPage() {
   const location = useLocation();
-  const next = sameOriginPath(new URLSearchParams(location.search).get('next'), window.location.origin);
+  const query = new URLSearchParams(location.search);
+  const next = sameOriginPath(query.get('next'), window.location.origin);
+  const account = query.get('account');
+  const signInOptions = useApi((signal) => platformApi.getSignInOptions(account, signal), account ?? '');
+  const sso = signInOptions.state === 'ready' ? signInOptions.value.sso : null;
   const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -30,6 +45,13 @@ export function LoginPage() {
   return (
     <main className="login">
       <h1>Sign in</h1>
+      {sso?.enabled && sso.startUrl ? (
+        <p className="card">
+          <a className="button" href={ssoHref(sso.startUrl, next)}>
+            Sign in with SSO
+          </a>
+        </p>
+      ) : null}
       <form onSubmit={submit} className="card">
         <label htmlFor="api-key">API key</label>
         <input

@@ -1,6 +1,7 @@
 /** Every page of the app, parsed from the path; the server answers index.html for each of these paths. */
 export type Route =
   | { page: 'login' }
+  | { page: 'device' }
   | { page: 'home'; deploymentId: number | null; folderId: number | null }
   | { page: 'workbook'; deploymentId: number; workbookId: number }
   | { page: 'report'; deploymentId: number; reportId: number }
@@ -20,6 +21,7 @@ export function routeOf(pathname: string): Route {
   const [first, second, third, fourth, ...rest] = segments;
   if (segments.length === 0) return { page: 'home', deploymentId: null, folderId: null };
   if (first === 'login' && segments.length === 1) return { page: 'login' };
+  if (first === 'device' && segments.length === 1) return { page: 'device' };
   if (first === 'dashboards' && segments.length === 2 && second !== undefined) {
     return publicIdPattern.test(second) ? { page: 'dashboard', publicId: second } : { page: 'notFound' };
   }

@@ -28,6 +28,8 @@ export interface IssueApiKeyOptions {
   expiresAt?: Date | null;
   /** A chosen key (the bootstrap key from the environment); otherwise a random one. */
   token?: string;
+  /** Default `api-key`; a sign-in grant's key is never shown and never listed (docs/sign-in.md). */
+  kind?: 'api-key' | 'sso' | 'device';
 }
 
 /** Stores only the hash of a new key and returns the key once. */
@@ -45,6 +47,7 @@ export async function issueApiKey(database: Database, options: IssueApiKeyOption
       deploymentIds: options.deploymentIds ?? null,
       canDownloadData: options.canDownloadData ?? true,
       expiresAt: options.expiresAt ?? null,
+      kind: options.kind ?? 'api-key',
     })
     .returning();
   return { ...toApiKey(row as ApiKeyRow), token };
@@ -71,6 +74,7 @@ export class ApiKeysService {
     const conditions: SQL[] = [
       eq(apiKeysTable.accountId, principal.accountId),
       eq(apiKeysTable.userId, userId),
+      eq(apiKeysTable.kind, 'api-key'),
     ];
     if (afterId !== null) conditions.push(gt(apiKeysTable.id, afterId));
     const rows = await this.database
@@ -164,7 +168,13 @@ export class ApiKeysService {
     const [row] = await this.database
       .select()
       .from(apiKeysTable)
-      .where(and(eq(apiKeysTable.id, apiKeyId), eq(apiKeysTable.accountId, principal.accountId)));
+      .where(
+        and(
+          eq(apiKeysTable.id, apiKeyId),
+          eq(apiKeysTable.accountId, principal.accountId),
+          eq(apiKeysTable.kind, 'api-key'),
+        ),
+      );
     if (!row) throw notFound(`API key ${apiKeyId}`);
     if (row.userId !== principal.userId && !this.authorization.can(principal, 'UsersManage')) {
       throw notFound(`API key ${apiKeyId}`);

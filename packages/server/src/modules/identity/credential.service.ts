@@ -1,11 +1,13 @@
 import type { Role } from '@platform/contract';
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.js';
 import { everythingChanged } from '../../platform/change-feed/change-feed.js';
 import type { Database } from '../../platform/database/database.js';
 import { apiKeyPattern, hashApiKeyToken } from './api-key-token.js';
 import { accountsTable, apiKeysTable, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
+import { oauthTokensTable } from './sign-in.tables.js';
+import { accessTokenPattern, hashSignInToken } from './sign-in-tokens.js';
 
 interface CachedCredential {
   principal: Principal;
@@ -45,8 +47,10 @@ export class CredentialService {
     return this.authenticateToken(parseAuthorizationHeader(authorization));
   }
 
-  /** An API key itself (as the web sign-in receives it in its body). */
+  /** An API key itself (as the web sign-in receives it in its body), or an OAuth access token. */
   async authenticateToken(token: string): Promise<Principal> {
+    if (accessTokenPattern.test(token))
+      return this.cached(token, (now) => this.lookUpAccessToken(token, now));
     if (!apiKeyPattern.test(token))
       throw new AppError('UNAUTHORIZED', 'the credential is not a valid API key');
     return this.cached(token, (now) => this.lookUp(eq(apiKeysTable.tokenHash, hashApiKeyToken(token)), now));
@@ -104,6 +108,24 @@ export class CredentialService {
       if (!oldest.done) this.cache.delete(oldest.value);
     }
     this.cache.set(token, entry);
+  }
+
+  /** An access token acts as its grant's key (a device sign-in) until the token's own expiry. */
+  private async lookUpAccessToken(token: string, now: number): Promise<CachedCredential> {
+    const [row] = await this.database
+      .select({ apiKeyId: oauthTokensTable.apiKeyId, expiresAt: oauthTokensTable.expiresAt })
+      .from(oauthTokensTable)
+      .where(and(eq(oauthTokensTable.tokenHash, hashSignInToken(token)), eq(oauthTokensTable.kind, 'access')))
+      .limit(1);
+    if (!row || row.expiresAt.getTime() <= now)
+      throw new AppError('UNAUTHORIZED', 'the access token is unknown or has expired: sign in again');
+    const entry = await this.lookUp(eq(apiKeysTable.id, row.apiKeyId), now);
+    const tokenExpiresAt = row.expiresAt.getTime();
+    return {
+      ...entry,
+      keyExpiresAt:
+        entry.keyExpiresAt === null ? tokenExpiresAt : Math.min(entry.keyExpiresAt, tokenExpiresAt),
+    };
   }
 
   private async lookUp(keyCondition: SQL, now: number): Promise<CachedCredential> {

@@ -6,9 +6,14 @@ import { ApiKeysService, type FindMissingDeployments } from './api-keys.service.
 import { AuthorizationService } from './authorization.service.js';
 import { CredentialService } from './credential.service.js';
 import { CredentialOwners } from './credential-owners.js';
+import { DeviceAuthorizationsService } from './device-authorizations.service.js';
 import { FailedSignIns } from './failed-sign-ins.js';
 import { GrantSubjects } from './grant-subjects.js';
 import { GroupMembershipsCache } from './group-memberships.cache.js';
+import { OAuthTokensService } from './oauth-tokens.service.js';
+import { signInEndpoints, signInRoutes } from './sign-in-endpoints.routes.js';
+import { SsoProvider } from './sso-provider.js';
+import { SsoSignInService } from './sso-sign-in.service.js';
 import { tenantSettingsRoutes } from './tenant-settings.routes.js';
 import { TenantSettingsService } from './tenant-settings.service.js';
 import { UserAttributeValuesCache } from './user-attribute-values.cache.js';
@@ -72,6 +77,17 @@ export function createIdentityModule(
     platform.changeFeed,
     platform.config.credentialCacheSeconds * 1000,
   );
+  const accounts = new AccountsService(database);
+  const oauthTokens = new OAuthTokensService(database, platform.changeFeed);
+  const deviceAuthorizations = new DeviceAuthorizationsService(database, oauthTokens);
+  const ssoSignIn = new SsoSignInService(
+    database,
+    accounts,
+    (accountId) => tenantSettings.ssoSettingsOf(accountId),
+    new SsoProvider(() => `${platform.config.publicUrl}/auth/sso/callback`),
+    webSessions,
+  );
+  const secureCookies = platform.config.publicUrl.startsWith('https:');
   let unsubscribe: (() => void) | null = null;
   return {
     services: {
@@ -84,9 +100,16 @@ export function createIdentityModule(
       userGroupMembers,
       webSessions,
       tenantSettings,
-      accounts: new AccountsService(database),
+      accounts,
       credentialOwners: new CredentialOwners(database),
       grantSubjects: new GrantSubjects(database),
+      deviceAuthorizations,
+      oauthTokens,
+      ssoSignIn,
+      signInEndpoints: signInEndpoints(
+        { deviceAuthorizations, oauthTokens, ssoSignIn },
+        { publicUrl: () => platform.config.publicUrl, secureCookies },
+      ),
     },
     handlers: {
       ...usersRoutes(users),
@@ -94,7 +117,8 @@ export function createIdentityModule(
       ...userAttributesRoutes(userAttributes),
       ...userGroupsRoutes(userGroups, userGroupMembers),
       ...tenantSettingsRoutes(tenantSettings),
-      ...webSessionsRoutes(webSessions, { secureCookies: platform.config.publicUrl.startsWith('https:') }),
+      ...webSessionsRoutes(webSessions, { secureCookies }),
+      ...signInRoutes({ deviceAuthorizations, ssoSignIn }),
     },
     async start() {
       // A key revoked, a user or a group changed in another process drops what this process cached.

@@ -32,6 +32,10 @@ export const apiKeysTable = pgTable('api_keys', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** `sso` and `device`: a sign-in grant, reached through its session or OAuth tokens (sign-in.tables.ts). */
+  kind: text('kind', { enum: ['api-key', 'sso', 'device'] })
+    .notNull()
+    .default('api-key'),
 });
 
 export type UserRow = typeof usersTable.$inferSelect;

@@ -68,6 +68,15 @@ export class WebSessionsService {
         this.failedSignIns.record(client.address);
       throw error;
     }
+    return this.open(principal);
+  }
+
+  /** A session acting as a sign-in grant's key (an SSO sign-in): no API key crosses the wire. */
+  async openForKey(apiKeyId: number): Promise<OpenedWebSession> {
+    return this.open(await this.credentials.authenticateApiKeyId(apiKeyId));
+  }
+
+  private async open(principal: Principal): Promise<OpenedWebSession> {
     const lifetimeSeconds = await this.lifetimeSecondsOf(principal.accountId);
     const now = Date.now();
     // A session never outlives the key it acts as.
