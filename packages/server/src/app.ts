@@ -27,6 +27,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.agents.handlers,
     ...modules.workspace.handlers,
     ...modules.dashboards.handlers,
+    ...modules.github.handlers,
   };
 }
 

@@ -12,6 +12,7 @@ import { createDbtSyncModule } from './modules/dbt-sync/dbt-sync.module.js';
 import { demoDeployBranchName } from './modules/deployments/demo-deployment.service.js';
 import { createDeploymentsModule } from './modules/deployments/deployments.module.js';
 import { createEnvironmentsModule } from './modules/environments/environments.module.js';
+import { createGitHubModule } from './modules/github/github.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
 import { createSystemModule } from './modules/system/system.module.js';
@@ -136,7 +137,11 @@ function createModules(platform: Platform) {
     identity: identity.services,
     latestBuild: (deployment, branchName) => dataModel.services.latestBuild(deployment, branchName),
   });
-  const dataModel = createDataModelModule(platform, { deployments: deployments.services });
+  const github = createGitHubModule(platform);
+  const dataModel = createDataModelModule(platform, {
+    deployments: deployments.services,
+    github: github.services,
+  });
   const dbtSync = createDbtSyncModule(platform, {
     deployments: deployments.services,
     dataModel: dataModel.services,
@@ -176,6 +181,7 @@ function createModules(platform: Platform) {
     system,
     identity,
     deployments,
+    github,
     dataModel,
     dbtSync,
     dataApi,
@@ -196,6 +202,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.system.services,
     ...modules.identity.services,
     ...modules.deployments.services,
+    ...modules.github.services,
     ...modules.dataModel.services,
     ...modules.dbtSync.services,
     ...modules.dataApi.services,

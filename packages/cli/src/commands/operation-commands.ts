@@ -395,4 +395,11 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'dashboards run',
     example: ['dashboards', 'run', '4', 'by-status', '--deployment', '5', '--time-grain', 'week', '--csv'],
   },
+  getGithubStatus: { command: 'github status', example: ['github', 'status'] },
+  listGithubInstallations: { command: 'github installations', example: ['github', 'installations'] },
+  listGithubRepositories: { command: 'github repos', example: ['github', 'repos', '42'] },
+  listGithubBranches: {
+    command: 'github branches',
+    example: ['github', 'branches', 'acme/model', '--installation', '42'],
+  },
 };

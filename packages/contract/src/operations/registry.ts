@@ -79,6 +79,10 @@ import { getFolder } from './folders/get-folder.operation.js';
 import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
 import { listFolders } from './folders/list-folders.operation.js';
 import { updateFolder } from './folders/update-folder.operation.js';
+import { getGithubStatus } from './github/get-github-status.operation.js';
+import { listGithubBranches } from './github/list-github-branches.operation.js';
+import { listGithubInstallations } from './github/list-github-installations.operation.js';
+import { listGithubRepositories } from './github/list-github-repositories.operation.js';
 import { connectReportToWorkbook } from './reports/connect-report-to-workbook.operation.js';
 import { createReport } from './reports/create-report.operation.js';
 import { deleteReport } from './reports/delete-report.operation.js';
@@ -131,7 +135,6 @@ import { updatePublishedAiWidgetThread } from './workbooks/update-published-ai-w
 import { updateWorkbook } from './workbooks/update-workbook.operation.js';
 import { updateWorkbookDashboard } from './workbooks/update-workbook-dashboard.operation.js';
 import { upsertWorkbookBySlug } from './workbooks/upsert-workbook-by-slug.operation.js';
-
 import { bulkDeleteWorkspaceItems } from './workspace/bulk-delete-workspace-items.operation.js';
 import { bulkMoveWorkspaceItems } from './workspace/bulk-move-workspace-items.operation.js';
 import { listSharedWorkspace } from './workspace/list-shared-workspace.operation.js';
@@ -278,6 +281,10 @@ export const operations = {
   updateDashboard,
   updatePublishedAiWidgetThread,
   runDashboardWidget,
+  getGithubStatus,
+  listGithubInstallations,
+  listGithubRepositories,
+  listGithubBranches,
 } as const;
 
 export type Operations = typeof operations;
