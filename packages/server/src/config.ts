@@ -83,6 +83,11 @@ export interface GitHubAppConfig {
   privateKey: string | null;
   /** PLATFORM_GITHUB_APP_SLUG: the app's name in its public URL, for the install link. */
   appSlug: string | null;
+  /**
+   * PLATFORM_GITHUB_ACCOUNT: the one account whose users may use the app (default `default`, the first
+   * account): its installations are the platform operator's, not every account's.
+   */
+  accountName: string;
 }
 
 export class ConfigError extends Error {}
@@ -292,5 +297,6 @@ function gitHubAppOf(environment: NodeJS.ProcessEnv): GitHubAppConfig {
     appId: optional(environment, 'PLATFORM_GITHUB_APP_ID'),
     privateKey,
     appSlug: optional(environment, 'PLATFORM_GITHUB_APP_SLUG'),
+    accountName: optional(environment, 'PLATFORM_GITHUB_ACCOUNT') ?? 'default',
   };
 }

@@ -17,7 +17,7 @@ import {
   type ScriptedInstallation,
   startGitHubApiServer,
 } from '../support/github-api-server.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { createOtherAccount, startTestServer, type TestServer } from '../support/test-server.js';
 
 const appId = '31337';
 const pusher = { username: 'pusher', password: 'pusher-password-for-test-setup' };
@@ -132,6 +132,19 @@ describe('GitHub discovery through a GitHub App', () => {
       linkUrl: `${github.url}/apps/platform-test/installations/new`,
       settingsUrl: `${github.url}/settings/installations`,
     });
+  });
+
+  it("serves the app to its own account only: another account's admin learns nothing of it", async () => {
+    const { adminKey } = await createOtherAccount(server);
+    const status = await server.request({ method: 'GET', url: '/api/v1/github/status', key: adminKey });
+    expect(status.body).toEqual({ connected: false, linkUrl: null, settingsUrl: null });
+    for (const url of [
+      '/api/v1/github/installations',
+      '/api/v1/github/installations/101/repositories',
+      '/api/v1/github/repositories/acme/model/branches?installationId=101',
+    ]) {
+      expectErrorBody(await server.request({ method: 'GET', url, key: adminKey }), 'NOT_FOUND', url);
+    }
   });
 
   it('lists installations page by page, following the Link header', async () => {
@@ -302,9 +315,10 @@ describe('GitHub discovery through a GitHub App', () => {
       appId,
       privateKey: rsaKeys().privateKey,
       appSlug: null,
+      accountName: 'default',
     };
     const impostor = new GitHubService(settings);
-    await expect(impostor.installations({ first: 10 })).rejects.toMatchObject({
+    await expect(impostor.installations('default', { first: 10 })).rejects.toMatchObject({
       code: 'BAD_GATEWAY',
       message: expect.stringContaining('PLATFORM_GITHUB_APP_PRIVATE_KEY'),
     });

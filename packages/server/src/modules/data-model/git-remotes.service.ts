@@ -52,7 +52,9 @@ export class GitRemotesService {
   async connect(principal: Principal, deploymentId: number, input: ConnectInput) {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
     const branch = input.branch ?? input.deployBranchName;
-    if (input.repositoryUrl === undefined) return this.connectInstallation(deploymentId, input, branch);
+    if (input.repositoryUrl === undefined) {
+      return this.connectInstallation(principal.accountName, deploymentId, input, branch);
+    }
     const repositoryUrl = input.repositoryUrl;
     if (branch === undefined) throw new AppError('BAD_REQUEST', 'branch: required with a repositoryUrl');
     await withGitErrors(() => this.access.gitStore.checkRemote({ url: repositoryUrl }));
@@ -66,7 +68,12 @@ export class GitRemotesService {
     });
   }
 
-  private async connectInstallation(deploymentId: number, input: ConnectInput, branch: string | undefined) {
+  private async connectInstallation(
+    accountName: string,
+    deploymentId: number,
+    input: ConnectInput,
+    branch: string | undefined,
+  ) {
     const name = input.name ?? input.repo;
     if (input.installationId === undefined || name === undefined) {
       throw new AppError(
@@ -75,7 +82,12 @@ export class GitRemotesService {
       );
     }
     const installationId = String(input.installationId);
-    const repository = await this.github.installationRepository(installationId, name, input.owner);
+    const repository = await this.github.installationRepository(
+      accountName,
+      installationId,
+      name,
+      input.owner,
+    );
     const remote: GitRemote = {
       url: repository.cloneUrl,
       username: installationTokenUser,

@@ -9,10 +9,12 @@ type GitHubOperations = Pick<
 
 export function gitHubRoutes(github: GitHubService): OperationHandlers<GitHubOperations> {
   return {
-    getGithubStatus: () => github.status(),
-    listGithubInstallations: ({ query }) => github.installations(query),
-    listGithubRepositories: ({ params, query }) => github.repositories(params.installationId, query),
-    listGithubBranches: ({ params, query }) =>
-      github.branches(params.owner, params.repo, query.installationId, query),
+    getGithubStatus: ({ context }) => github.status(context.principal.accountName),
+    listGithubInstallations: ({ query, context }) =>
+      github.installations(context.principal.accountName, query),
+    listGithubRepositories: ({ params, query, context }) =>
+      github.repositories(context.principal.accountName, params.installationId, query),
+    listGithubBranches: ({ params, query, context }) =>
+      github.branches(context.principal.accountName, params.owner, params.repo, query.installationId, query),
   };
 }

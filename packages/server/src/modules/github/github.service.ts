@@ -3,6 +3,9 @@ import { AppError } from '../../errors/app-error.js';
 import { GitHubAppClient } from './github-app-client.js';
 import { gitHubPageOf, gitHubQueryOf, pageInfoOf } from './github-paging.js';
 
+// GitHub's own rule for account and repository names; `.` and `..` would change the API path.
+const gitHubNamePattern = /^(?!\.{1,2}$)[A-Za-z0-9_.-]{1,100}$/;
+
 interface PageQuery {
   first: number;
   after?: string | undefined;
@@ -49,19 +52,24 @@ export class GitHubService {
     return this.client !== null;
   }
 
-  /** Connected: the app is configured and installed somewhere. The links lead to installing and managing it. */
-  async status() {
+  /**
+   * Connected: the app is configured and installed somewhere, and the caller's account may use it. The
+   * links lead to installing and managing it.
+   */
+  async status(accountName: string) {
     const webUrl = webUrlOf(this.settings.apiUrl);
     const linkUrl = this.settings.appSlug
       ? `${webUrl}/apps/${encodeURIComponent(this.settings.appSlug)}/installations/new`
       : null;
-    if (this.client === null) return { connected: false, linkUrl, settingsUrl: null };
+    if (this.client === null || accountName !== this.settings.accountName) {
+      return { connected: false, linkUrl: null, settingsUrl: null };
+    }
     const { body } = await this.client.asApp<GitHubInstallation[]>('/app/installations', { per_page: '1' });
     return { connected: body.length > 0, linkUrl, settingsUrl: `${webUrl}/settings/installations` };
   }
 
-  async installations(query: PageQuery) {
-    const client = this.requireClient();
+  async installations(accountName: string, query: PageQuery) {
+    const client = this.requireClient(accountName);
     const request = gitHubPageOf(query);
     const { body, hasNextPage } = await client.asApp<GitHubInstallation[]>(
       '/app/installations',
@@ -76,8 +84,8 @@ export class GitHubService {
     };
   }
 
-  async repositories(installationId: number, query: PageQuery) {
-    const client = this.requireClient();
+  async repositories(accountName: string, installationId: number, query: PageQuery) {
+    const client = this.requireClient(accountName);
     const request = gitHubPageOf(query);
     const { body, hasNextPage } = await client.asInstallation<{ repositories: GitHubRepository[] }>(
       String(installationId),
@@ -95,8 +103,8 @@ export class GitHubService {
     };
   }
 
-  async branches(owner: string, repo: string, installationId: number, query: PageQuery) {
-    const client = this.requireClient();
+  async branches(accountName: string, owner: string, repo: string, installationId: number, query: PageQuery) {
+    const client = this.requireClient(accountName);
     const request = gitHubPageOf(query);
     const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
     const [repository, branches] = await Promise.all([
@@ -121,11 +129,18 @@ export class GitHubService {
    * and default branch; a 404 when the installation does not reach it.
    */
   async installationRepository(
+    accountName: string,
     installationId: string,
     name: string,
     owner?: string,
   ): Promise<InstallationRepository> {
-    const client = this.requireClient();
+    const client = this.requireClient(accountName);
+    if (!gitHubNamePattern.test(name) || (owner !== undefined && !gitHubNamePattern.test(owner))) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'name: must be a GitHub repository name (letters, digits, -, _ and .)',
+      );
+    }
     const login =
       owner ??
       (await client.asApp<GitHubInstallation>(`/app/installations/${encodeURIComponent(installationId)}`))
@@ -143,12 +158,22 @@ export class GitHubService {
     };
   }
 
-  /** An installation access token for git over https (user `x-access-token`); cached, re-minted near expiry. */
+  /**
+   * An installation access token for git over https (user `x-access-token`); cached, re-minted near
+   * expiry. For a remote already connected by the app's account (its pulls and pushes).
+   */
   installationToken(installationId: string): Promise<string> {
-    return this.requireClient().installationToken(installationId);
+    return this.requireClient(this.settings.accountName).installationToken(installationId);
   }
 
-  private requireClient(): GitHubAppClient {
+  /** The client, for the app's own account only: another account's callers learn nothing of the app. */
+  private requireClient(accountName: string): GitHubAppClient {
+    if (accountName !== this.settings.accountName) {
+      throw new AppError(
+        'NOT_FOUND',
+        "this account has no GitHub App: the platform's app serves another account",
+      );
+    }
     if (this.client === null) {
       throw new AppError(
         'CONFLICT',
