@@ -47,7 +47,7 @@ export class GitRemotesService {
   /**
    * Connects `repositoryUrl` (with an optional token), or else the repository `name` that the GitHub
    * App installation `installationId` reaches, as the hosted client sends it: fetched with installation
-   * tokens, minted when needed and never stored. Either way the remote is read once before it is kept.
+   * tokens, minted when needed and never stored. Either way the URL must pass the git store's remote policy.
    */
   async connect(principal: Principal, deploymentId: number, input: ConnectInput) {
     await this.access.load(principal, deploymentId, 'SchemaUpdate');
@@ -88,15 +88,9 @@ export class GitRemotesService {
       name,
       input.owner,
     );
-    const remote: GitRemote = {
-      url: repository.cloneUrl,
-      username: installationTokenUser,
-      token: await this.github.installationToken(installationId),
-    };
-    const chosenBranch = branch ?? repository.defaultBranch;
-    await withGitErrors(() => this.access.gitStore.checkRemote(remote));
+    await withGitErrors(() => this.access.gitStore.checkRemote({ url: repository.cloneUrl }));
     return this.keep(deploymentId, repository.cloneUrl, {
-      branch: chosenBranch,
+      branch: branch ?? repository.defaultBranch,
       installationId,
       owner: repository.owner,
       repo: repository.name,
