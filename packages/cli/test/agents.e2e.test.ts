@@ -150,6 +150,21 @@ describe('platform CLI against a real server: agents, their keys, chat auth, use
     expect(audience).toEqual(
       expect.objectContaining({ enabled: true, audience: 'chat', secret: '[ENCRYPTED]' }),
     );
+    const checked = jsonOf<{ customCheckUrl: string | null }>(
+      await onDeployment(
+        'agents',
+        'chat-auth',
+        'set',
+        '--custom-check-url',
+        'https://checker:check-password@auth.example.com/verify',
+        '--json',
+      ),
+    );
+    expect(checked.customCheckUrl).toBe('https://checker:[ENCRYPTED]@auth.example.com/verify');
+    const cleared = jsonOf<{ customCheckUrl: string | null }>(
+      await onDeployment('agents', 'chat-auth', 'set', '--clear-custom-check', '--json'),
+    );
+    expect(cleared.customCheckUrl).toBeNull();
     const both = await onDeployment('agents', 'chat-auth', 'set', '--enable', '--disable');
     expect(both.exitCode).toBe(2);
   });

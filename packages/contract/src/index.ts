@@ -22,6 +22,7 @@ export * from './schemas/deployment.schema.js';
 export * from './schemas/email.schema.js';
 export * from './schemas/environment.schema.js';
 export * from './schemas/folder.schema.js';
+export * from './schemas/github.schema.js';
 export * from './schemas/oauth-integration.schema.js';
 export * from './schemas/oidc-token-config.schema.js';
 export * from './schemas/query-sql.schema.js';

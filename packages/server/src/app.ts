@@ -33,6 +33,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.workspace.handlers,
     ...modules.dashboards.handlers,
     ...modules.scim.handlers,
+    ...modules.github.handlers,
   };
 }
 

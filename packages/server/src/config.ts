@@ -70,6 +70,24 @@ export interface Config {
   trustProxy: boolean | string;
   /** PLATFORM_WEB_DIR: the built web pages (index.html, assets/); default packages/web/dist of this install. */
   webDirectory: string;
+  /** PLATFORM_GITHUB_*: the GitHub App repositories are discovered and fetched with (docs/github.md). */
+  github: GitHubAppConfig;
+}
+
+export interface GitHubAppConfig {
+  /** PLATFORM_GITHUB_API_URL: the REST API (default https://api.github.com; GitHub Enterprise: .../api/v3). */
+  apiUrl: string;
+  /** PLATFORM_GITHUB_APP_ID; null: GitHub is not configured. */
+  appId: string | null;
+  /** PLATFORM_GITHUB_APP_PRIVATE_KEY: the app's PEM key (`\n` escapes allowed); never logged. */
+  privateKey: string | null;
+  /** PLATFORM_GITHUB_APP_SLUG: the app's name in its public URL, for the install link. */
+  appSlug: string | null;
+  /**
+   * PLATFORM_GITHUB_ACCOUNT: the one account whose users may use the app (default `default`, the first
+   * account): its installations are the platform operator's, not every account's.
+   */
+  accountName: string;
 }
 
 export class ConfigError extends Error {}
@@ -264,5 +282,21 @@ export function loadConfig(
       workingDirectory,
       optional(environment, 'PLATFORM_WEB_DIR') ?? defaultWebDirectory(),
     ),
+    github: gitHubAppOf(environment),
+  };
+}
+
+function gitHubAppOf(environment: NodeJS.ProcessEnv): GitHubAppConfig {
+  const apiUrl = optional(environment, 'PLATFORM_GITHUB_API_URL') ?? 'https://api.github.com';
+  if (!isHttpUrl(apiUrl)) throw new ConfigError('PLATFORM_GITHUB_API_URL must be an http(s) URL');
+  // A key pasted into a one-line variable arrives with its line breaks written as `\n`.
+  const privateKey =
+    optional(environment, 'PLATFORM_GITHUB_APP_PRIVATE_KEY')?.replaceAll('\\n', '\n') ?? null;
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    appId: optional(environment, 'PLATFORM_GITHUB_APP_ID'),
+    privateKey,
+    appSlug: optional(environment, 'PLATFORM_GITHUB_APP_SLUG'),
+    accountName: optional(environment, 'PLATFORM_GITHUB_ACCOUNT') ?? 'default',
   };
 }

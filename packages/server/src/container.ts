@@ -12,6 +12,7 @@ import { createDbtSyncModule } from './modules/dbt-sync/dbt-sync.module.js';
 import { demoDeployBranchName } from './modules/deployments/demo-deployment.service.js';
 import { createDeploymentsModule } from './modules/deployments/deployments.module.js';
 import { createEnvironmentsModule } from './modules/environments/environments.module.js';
+import { createGitHubModule } from './modules/github/github.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
@@ -146,7 +147,11 @@ function createModules(platform: Platform) {
     identity: identity.services,
     deployments: deployments.services,
   });
-  const dataModel = createDataModelModule(platform, { deployments: deployments.services });
+  const github = createGitHubModule(platform);
+  const dataModel = createDataModelModule(platform, {
+    deployments: deployments.services,
+    github: github.services,
+  });
   const dbtSync = createDbtSyncModule(platform, {
     deployments: deployments.services,
     dataModel: dataModel.services,
@@ -189,6 +194,7 @@ function createModules(platform: Platform) {
     integrations,
     deployments,
     workloadIdentity,
+    github,
     dataModel,
     dbtSync,
     dataApi,
@@ -212,6 +218,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.integrations.services,
     ...modules.deployments.services,
     ...modules.workloadIdentity.services,
+    ...modules.github.services,
     ...modules.dataModel.services,
     ...modules.dbtSync.services,
     ...modules.dataApi.services,

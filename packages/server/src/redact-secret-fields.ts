@@ -2,11 +2,11 @@
 export const redactionCensor = '[REDACTED]';
 
 // The keys that hold a secret at each depth of a logged object: the top level, one level down (any field's
-// `token`, `value`, ...) and two levels down (settings objects nest their keys: config.llm.apiKey).
+// `token`, `value`, ...) and two levels down (settings objects nest their keys: config.llm.apiKey, config.github.privateKey).
 const secretKeysByDepth: ReadonlyArray<ReadonlySet<string>> = [
   new Set(['token', 'apiKey', 'password', 'secret']),
-  new Set(['token', 'apiKey', 'password', 'secret', 'secretKey', 'value']),
-  new Set(['apiKey', 'secret']),
+  new Set(['token', 'apiKey', 'password', 'secret', 'secretKey', 'value', 'privateKey']),
+  new Set(['apiKey', 'secret', 'privateKey']),
 ];
 
 function isContainer(value: unknown): value is Record<string, unknown> {

@@ -53,6 +53,7 @@ export function formatChatAuthSettings(settings: ChatAuthSettings): string {
     ['enabled', settings.enabled],
     ['secret', settings.secret],
     ['jwks url', settings.jwksUrl],
+    ['custom check url', settings.customCheckUrl],
     ['issuer', settings.issuer],
     ['audience', settings.audience],
   ]);

@@ -12,6 +12,8 @@ interface ChatAuthOptions extends CommonOptions {
   secret?: string;
   clearSecret?: boolean;
   jwksUrl?: string;
+  customCheckUrl?: string;
+  clearCustomCheck?: boolean;
   issuer?: string;
   audience?: string;
 }
@@ -33,11 +35,13 @@ export function registerChatAuthCommands(agents: Command, context: CommandContex
   );
 
   addDeploymentOption(addVerb(chatAuth, 'set', 'change the settings; options left out stay'))
-    .option('--enable', 'accept platform tokens (needs a secret or a JWKS URL)')
+    .option('--enable', 'accept platform tokens (needs a secret, a JWKS URL or a custom check)')
     .option('--disable', 'refuse platform tokens')
     .option('--secret <secret>', 'the HS256 shared secret (stored encrypted)')
     .option('--clear-secret', 'remove the shared secret')
     .option('--jwks-url <url>', 'where the RS256/ES256 keys are published')
+    .option('--custom-check-url <url>', 'where the platform POSTs {token}; 200 with {claims} accepts it')
+    .option('--clear-custom-check', 'remove the custom check')
     .option('--issuer <iss>', 'the required iss claim')
     .option('--audience <aud>', 'the required aud claim')
     .action(async (options: ChatAuthOptions) => {
@@ -55,6 +59,7 @@ export function registerChatAuthCommands(agents: Command, context: CommandContex
           enabled,
           secret: options.clearSecret ? null : options.secret,
           jwksUrl: options.jwksUrl,
+          customCheckUrl: options.clearCustomCheck ? null : options.customCheckUrl,
           issuer: options.issuer,
           audience: options.audience,
         },

@@ -540,4 +540,11 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['web', 'approve-device', 'BCDF-GHJK'],
   },
   getSignInOptions: { command: 'web sign-in-options', example: ['web', 'sign-in-options'] },
+  getGithubStatus: { command: 'github status', example: ['github', 'status'] },
+  listGithubInstallations: { command: 'github installations', example: ['github', 'installations'] },
+  listGithubRepositories: { command: 'github repos', example: ['github', 'repos', '42'] },
+  listGithubBranches: {
+    command: 'github branches',
+    example: ['github', 'branches', 'acme/model', '--installation', '42'],
+  },
 };

@@ -81,6 +81,10 @@ import { getFolder } from './folders/get-folder.operation.js';
 import { getFolderAncestors } from './folders/get-folder-ancestors.operation.js';
 import { listFolders } from './folders/list-folders.operation.js';
 import { updateFolder } from './folders/update-folder.operation.js';
+import { getGithubStatus } from './github/get-github-status.operation.js';
+import { listGithubBranches } from './github/list-github-branches.operation.js';
+import { listGithubInstallations } from './github/list-github-installations.operation.js';
+import { listGithubRepositories } from './github/list-github-repositories.operation.js';
 import { createOAuthIntegration } from './oauth-integrations/create-oauth-integration.operation.js';
 import { deleteOAuthIntegration } from './oauth-integrations/delete-oauth-integration.operation.js';
 import { getOAuthIntegration } from './oauth-integrations/get-oauth-integration.operation.js';
@@ -367,6 +371,10 @@ export const operations = {
   getOidcJwks,
   decideDeviceAuthorization,
   getSignInOptions,
+  getGithubStatus,
+  listGithubInstallations,
+  listGithubRepositories,
+  listGithubBranches,
 } as const;
 
 export type Operations = typeof operations;

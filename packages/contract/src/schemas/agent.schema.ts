@@ -151,6 +151,10 @@ export const ChatAuthSettings = z
       .nullable()
       .meta({ description: `The HS256 shared secret; reads back as ${encryptedPlaceholder} when set.` }),
     jwksUrl: z.string().nullable().meta({ description: 'Keys for RS256/ES256 tokens.' }),
+    customCheckUrl: z.string().nullable().meta({
+      description:
+        'A custom check: the platform POSTs {token} here; 200 with {claims} accepts the token with those claims.',
+    }),
     issuer: z.string().nullable().meta({ description: 'The required `iss` claim.' }),
     audience: z.string().nullable().meta({ description: 'The required `aud` claim.' }),
   })
@@ -158,7 +162,7 @@ export const ChatAuthSettings = z
 
 export type ChatAuthSettings = z.infer<typeof ChatAuthSettings>;
 
-/** Absent fields keep their value; null clears one. Enabling needs a secret or a JWKS URL. */
+/** Absent fields keep their value; null clears one. Enabling needs a secret, a JWKS URL or a custom check. */
 export const UpdateChatAuthSettingsInput = z
   .object({
     enabled: z.boolean(),
@@ -172,6 +176,7 @@ export const UpdateChatAuthSettingsInput = z
         description: `Stored encrypted. Sending ${encryptedPlaceholder} back keeps the stored secret.`,
       }),
     jwksUrl: HttpUrl.nullable().optional(),
+    customCheckUrl: HttpUrl.nullable().optional(),
     issuer: text().trim().min(1).max(2000).nullable().optional(),
     audience: text().trim().min(1).max(2000).nullable().optional(),
   })

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { BranchName } from './branch-name.schema.js';
+import { GitHubName } from './github.schema.js';
 
 export const StartDevModeInput = z.object({ branchName: BranchName.optional() });
 
@@ -103,9 +104,21 @@ export const ConnectGithubInput = z
   .object({
     repositoryUrl: z
       .url({ protocol: /^(https?|file)$/ })
-      .meta({ description: 'An https (or local file) git URL; http only for servers you trust.' }),
-    branch: BranchName,
+      .optional()
+      .meta({
+        description:
+          'An https (or local file) git URL; http only for servers you trust. Without it: `installationId` and `name` name a repository the GitHub App reaches.',
+      }),
+    branch: BranchName.optional().meta({
+      description: "The branch to follow; default the GitHub repository's default branch.",
+    }),
+    deployBranchName: BranchName.optional().meta({
+      description: 'The same as `branch` (the published name).',
+    }),
     installationId: z.union([z.int(), z.string().max(100)]).optional(),
+    name: GitHubName.optional().meta({
+      description: "The repository's name without its owner (the installation's account unless `owner`).",
+    }),
     owner: z.string().max(200).optional(),
     repo: z.string().max(200).optional(),
     token: z.string().min(1).max(4000).optional().meta({ description: 'Stored encrypted, never returned.' }),

@@ -121,6 +121,7 @@ describe.each(storeEngines)(
         enabled: false,
         secret: null,
         jwksUrl: null,
+        customCheckUrl: null,
         issuer: null,
         audience: null,
       });
@@ -135,6 +136,7 @@ describe.each(storeEngines)(
         enabled: true,
         secret: '[ENCRYPTED]',
         jwksUrl: null,
+        customCheckUrl: null,
         issuer: 'https://auth.example.com/',
         audience: null,
       };

@@ -449,4 +449,12 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { account: 'default' },
     publicReason: 'the login page asks it before anyone signs in (whether SSO is on)',
   },
+  getGithubStatus: {},
+  listGithubInstallations: {
+    sharedListReason:
+      "the GitHub App's installations are the platform operator's, served to one account (PLATFORM_GITHUB_ACCOUNT)",
+  },
+  // A GitHub id, not one of the store's: written as a string, so the store-id range checks pass it by.
+  listGithubRepositories: { params: () => ({ installationId: '42' }) },
+  listGithubBranches: { params: () => ({ owner: 'acme', repo: 'model' }), query: { installationId: '42' } },
 };

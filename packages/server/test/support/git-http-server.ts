@@ -50,8 +50,13 @@ export function runGit(args: string[], options: { cwd?: string; home?: string } 
   });
 }
 
+/** Fixed Basic credentials, or a check of each request's user and password (e.g. a minted token). */
+export type GitHttpCredentials =
+  | { username: string; password: string }
+  | ((username: string, password: string) => boolean);
+
 export async function startGitHttpServer(
-  options: { credentials?: { username: string; password: string } } = {},
+  options: { credentials?: GitHttpCredentials } = {},
 ): Promise<GitHttpServer> {
   const rootDirectory = await mkdtemp(join(tmpdir(), 'git-http-server-'));
   const server = createServer((request, response) => {
@@ -87,13 +92,18 @@ export async function startGitHttpServer(
 /** The user name when the request may pass: anyone without configured credentials, else a Basic match. */
 function authenticatedUser(
   request: IncomingMessage,
-  credentials: { username: string; password: string } | undefined,
+  credentials: GitHttpCredentials | undefined,
 ): string | null {
   if (credentials === undefined) return 'anonymous';
   const header = request.headers.authorization ?? '';
   if (!header.startsWith('Basic ')) return null;
   const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
-  return decoded === `${credentials.username}:${credentials.password}` ? credentials.username : null;
+  const colon = decoded.indexOf(':');
+  if (colon === -1) return null;
+  const username = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  if (typeof credentials === 'function') return credentials(username, password) ? username : null;
+  return username === credentials.username && password === credentials.password ? username : null;
 }
 
 /** Hands the request to git-http-backend as CGI and copies its answer (CGI headers, then body) back. */

@@ -37,6 +37,9 @@ export const deploymentChatAuthTable = pgTable('deployment_chat_auth', {
   /** Masked like an agent's base URL; the secret of its userinfo is encrypted in the next column. */
   jwksUrl: text('jwks_url'),
   jwksUrlSecretEncrypted: text('jwks_url_secret_encrypted'),
+  /** Where a custom check is POSTed `{token}`; masked and sealed like the JWKS URL. */
+  customCheckUrl: text('custom_check_url'),
+  customCheckUrlSecretEncrypted: text('custom_check_url_secret_encrypted'),
   issuer: text('issuer'),
   audience: text('audience'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -22,6 +22,8 @@ export interface ChatAuthSettings {
   secret: string | null;
   /** RS256/ES256 keys. */
   jwksUrl: string | null;
+  /** Where the platform POSTs `{token}` for tokens neither the secret nor the JWKS checks. */
+  customCheckUrl: string | null;
   issuer: string | null;
   audience: string | null;
 }

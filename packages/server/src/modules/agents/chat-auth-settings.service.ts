@@ -25,6 +25,8 @@ const disabledRow: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt'> = {
   secretEncrypted: null,
   jwksUrl: null,
   jwksUrlSecretEncrypted: null,
+  customCheckUrl: null,
+  customCheckUrlSecretEncrypted: null,
   issuer: null,
   audience: null,
 };
@@ -34,6 +36,7 @@ function toSettings(row: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt
     enabled: row.isEnabled,
     secret: row.secretEncrypted === null ? null : encryptedPlaceholder,
     jwksUrl: row.jwksUrl === null ? null : maskUrlCredentials(row.jwksUrl),
+    customCheckUrl: row.customCheckUrl === null ? null : maskUrlCredentials(row.customCheckUrl),
     issuer: row.issuer,
     audience: row.audience,
   } satisfies contract.ChatAuthSettings;
@@ -41,7 +44,8 @@ function toSettings(row: Omit<DeploymentChatAuthRow, 'deploymentId' | 'updatedAt
 
 /**
  * How a deployment checks platform tokens (`X-Platform-Auth-Token`) on the Chat API: an HS256 shared
- * secret, stored encrypted and read back as `[ENCRYPTED]`, or a JWKS URL for RS256/ES256 keys.
+ * secret, stored encrypted and read back as `[ENCRYPTED]`, a JWKS URL for RS256/ES256 keys, or a custom
+ * check URL the platform asks about each token.
  */
 export class ChatAuthSettingsService {
   constructor(
@@ -58,7 +62,7 @@ export class ChatAuthSettingsService {
   /** Fields left out keep their value, null clears one, `[ENCRYPTED]` keeps the stored secret. */
   async update(principal: Principal, deploymentId: number, input: UpdateChatAuthSettingsInput) {
     await this.access.load(principal, deploymentId, 'DeploymentManage');
-    // Whoever sets the secret or the JWKS URL signs platform tokens with any claims (any user, any
+    // Whoever sets the secret, the JWKS URL or the custom check signs (or vouches for) platform tokens with any claims (any user, any
     // groups, `admin` included), for as long as the settings stay: an admin's rights on this deployment,
     // without expiry.
     assertCredentialWithin(
@@ -82,13 +86,19 @@ export class ChatAuthSettingsService {
       isEnabled: input.enabled,
       secretEncrypted,
       ...this.nextJwksUrl(current, input.jwksUrl),
+      ...this.nextCustomCheckUrl(current, input.customCheckUrl),
       issuer: input.issuer === undefined ? current.issuer : input.issuer,
       audience: input.audience === undefined ? current.audience : input.audience,
     };
-    if (next.isEnabled && next.secretEncrypted === null && next.jwksUrl === null) {
+    if (
+      next.isEnabled &&
+      next.secretEncrypted === null &&
+      next.jwksUrl === null &&
+      next.customCheckUrl === null
+    ) {
       throw new AppError(
         'BAD_REQUEST',
-        'enabled: platform tokens need a secret (HS256) or a jwksUrl (RS256/ES256) to be checked against',
+        'enabled: platform tokens need a secret (HS256), a jwksUrl (RS256/ES256) or a customCheckUrl to be checked against',
       );
     }
     await this.database
@@ -111,6 +121,13 @@ export class ChatAuthSettingsService {
         row.jwksUrl === null
           ? null
           : openUrl({ maskedUrl: row.jwksUrl, secretEncrypted: row.jwksUrlSecretEncrypted }, this.secretBox),
+      customCheckUrl:
+        row.customCheckUrl === null
+          ? null
+          : openUrl(
+              { maskedUrl: row.customCheckUrl, secretEncrypted: row.customCheckUrlSecretEncrypted },
+              this.secretBox,
+            ),
       issuer: row.issuer,
       audience: row.audience,
     };
@@ -121,17 +138,41 @@ export class ChatAuthSettingsService {
     current: Pick<DeploymentChatAuthRow, 'jwksUrl' | 'jwksUrlSecretEncrypted'>,
     jwksUrl: string | null | undefined,
   ) {
-    if (jwksUrl === undefined) {
-      return { jwksUrl: current.jwksUrl, jwksUrlSecretEncrypted: current.jwksUrlSecretEncrypted };
-    }
-    if (jwksUrl === null) return { jwksUrl: null, jwksUrlSecretEncrypted: null };
+    const next = this.nextSealedUrl(
+      { maskedUrl: current.jwksUrl, secretEncrypted: current.jwksUrlSecretEncrypted },
+      jwksUrl,
+      'jwksUrl',
+    );
+    return { jwksUrl: next.maskedUrl, jwksUrlSecretEncrypted: next.secretEncrypted };
+  }
+
+  private nextCustomCheckUrl(
+    current: Pick<DeploymentChatAuthRow, 'customCheckUrl' | 'customCheckUrlSecretEncrypted'>,
+    customCheckUrl: string | null | undefined,
+  ) {
+    const next = this.nextSealedUrl(
+      { maskedUrl: current.customCheckUrl, secretEncrypted: current.customCheckUrlSecretEncrypted },
+      customCheckUrl,
+      'customCheckUrl',
+    );
+    return { customCheckUrl: next.maskedUrl, customCheckUrlSecretEncrypted: next.secretEncrypted };
+  }
+
+  /** Absent keeps the stored URL, null clears it, a URL is sealed (a masked one keeps the stored secret). */
+  private nextSealedUrl(
+    current: { maskedUrl: string | null; secretEncrypted: string | null },
+    url: string | null | undefined,
+    field: string,
+  ): { maskedUrl: string | null; secretEncrypted: string | null } {
+    if (url === undefined) return current;
+    if (url === null) return { maskedUrl: null, secretEncrypted: null };
     const stored =
-      current.jwksUrl === null
+      current.maskedUrl === null
         ? null
-        : { maskedUrl: current.jwksUrl, secretEncrypted: current.jwksUrlSecretEncrypted };
-    const sealed = sealWrittenUrl(jwksUrl, stored, this.secretBox);
-    if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal('jwksUrl'));
-    return { jwksUrl: sealed.maskedUrl, jwksUrlSecretEncrypted: sealed.secretEncrypted };
+        : { maskedUrl: current.maskedUrl, secretEncrypted: current.secretEncrypted };
+    const sealed = sealWrittenUrl(url, stored, this.secretBox);
+    if (sealed === null) throw new AppError('BAD_REQUEST', maskedUrlRefusal(field));
+    return { maskedUrl: sealed.maskedUrl, secretEncrypted: sealed.secretEncrypted };
   }
 
   private async rowOf(deploymentId: number) {

@@ -8,6 +8,7 @@ import {
 } from 'jose';
 import { AppError } from '../../errors/app-error.js';
 import type { ChatAuthSettings } from '../agents/chat-agent.js';
+import { CustomTokenCheck } from './custom-token-check.js';
 
 /** Claims every JWT may carry that say nothing about the user: kept out of the security context. */
 const registeredClaims = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti', 'externalId', 'email']);
@@ -53,12 +54,14 @@ function scopesOf(payload: JWTPayload): string[] {
 }
 
 /**
- * Checks `X-Platform-Auth-Token` with a deployment's chat-auth settings: HS256 with the shared secret, or
- * RS256/ES256 with the keys of a JWKS URL (fetched by jose and cached per URL). Every failure is an
- * UNAUTHORIZED AppError whose message says why.
+ * Checks `X-Platform-Auth-Token` with a deployment's chat-auth settings: HS256 with the shared secret,
+ * RS256/ES256 with the keys of a JWKS URL (fetched by jose and cached per URL), and any other token with
+ * the deployment's custom check when it has one. Every failure is an UNAUTHORIZED AppError whose message
+ * says why.
  */
 export class PlatformTokenVerifier {
   private readonly keySets = new Map<string, JWTVerifyGetKey>();
+  private readonly customCheck = new CustomTokenCheck();
 
   async verify(token: string, settings: ChatAuthSettings): Promise<PlatformTokenUser> {
     if (!settings.enabled) {
@@ -92,7 +95,14 @@ export class PlatformTokenVerifier {
     try {
       algorithm = decodeProtectedHeader(token).alg;
     } catch {
+      // An opaque token means something only to the deployment's own check.
+      if (settings.customCheckUrl) return this.customCheck.claimsOf(token, settings.customCheckUrl);
       throw authenticationFailure('the platform token is not a JWT');
+    }
+    const isSecretToken = algorithm === 'HS256' && settings.secret !== null;
+    const isJwksToken = algorithm !== 'HS256' && settings.jwksUrl !== null;
+    if (!isSecretToken && !isJwksToken && settings.customCheckUrl) {
+      return this.customCheck.claimsOf(token, settings.customCheckUrl);
     }
     const claims = {
       ...(settings.issuer ? { issuer: settings.issuer } : {}),
@@ -109,7 +119,7 @@ export class PlatformTokenVerifier {
         throw authenticationFailure(
           settings.secret
             ? `the platform token is signed with ${algorithm ?? 'no algorithm'}; this deployment accepts HS256`
-            : 'this deployment has no platform-token secret or JWKS URL',
+            : 'this deployment has no platform-token secret, JWKS URL or custom check',
         );
       }
       return (

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Platform } from '../../platform/platform.js';
 import type { BranchBuildSource } from '../deployments/deployment-runtime.service.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
+import type { GitHubServices } from '../github/github.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import { ActiveDevSessions } from './active-dev-sessions.js';
 import { branchBuildStateOf } from './branch-build-state.js';
@@ -26,6 +27,8 @@ const devSessionCacheMilliseconds = 60_000;
 
 export interface DataModelDependencies {
   deployments: Pick<DeploymentsServices, 'deploymentAccess' | 'deploymentLogs'>;
+  /** Repositories connected through the GitHub App are fetched with its installation tokens. */
+  github: Pick<GitHubServices, 'github'>;
 }
 
 /** Data-model repositories (git, on disk under the data directory), branches, uploads and builds. */
@@ -43,7 +46,13 @@ export function createDataModelModule(
   const builds = new BuildsService(database, gitStore, platform.jobs, deploymentLogs, logger);
   const activeDevSessions = new ActiveDevSessions(devSessionCacheMilliseconds);
   const devMode = new DevModeService(database, access, platform.changeFeed, activeDevSessions);
-  const gitRemotes = new GitRemotesService(database, access, platform.secretBox, builds);
+  const gitRemotes = new GitRemotesService(
+    database,
+    access,
+    platform.secretBox,
+    builds,
+    dependencies.github.github,
+  );
   const servedCommits = new ServedCommits(access);
   const uploads = new UploadService(database, access, devMode, {
     uploadsDirectory: join(config.dataDirectory, 'uploads'),

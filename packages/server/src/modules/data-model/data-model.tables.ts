@@ -81,6 +81,8 @@ export const gitRemotesTable = pgTable('data_model_git_remotes', {
   repo: text('repo'),
   /** SecretBox ciphertext; never returned and never logged. */
   tokenEncrypted: text('token_encrypted'),
+  /** Fetched with a GitHub App installation token of `installationId`, minted when needed. */
+  usesInstallationToken: boolean('uses_installation_token').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
