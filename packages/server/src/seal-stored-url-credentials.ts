@@ -24,7 +24,9 @@ export async function sealStoredUrlCredentials(
 ): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const column of sealedUrlColumns) {
-    counts[getTableName(column.table)] = await sealPlaintextUrls(database, secretBox, column);
+    // A table may hold several sealed URL columns (chat auth: the JWKS and the custom check URL).
+    const table = getTableName(column.table);
+    counts[table] = (counts[table] ?? 0) + (await sealPlaintextUrls(database, secretBox, column));
   }
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   if (total > 0) logger.info({ sealedUrls: counts }, `sealed the credentials of ${total} stored URL(s)`);
