@@ -20,6 +20,7 @@ export * from './schemas/data-model.schema.js';
 export * from './schemas/dbt-sync.schema.js';
 export * from './schemas/deployment.schema.js';
 export * from './schemas/email.schema.js';
+export * from './schemas/embed.schema.js';
 export * from './schemas/environment.schema.js';
 export * from './schemas/folder.schema.js';
 export * from './schemas/github.schema.js';

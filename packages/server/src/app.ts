@@ -32,6 +32,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.agents.handlers,
     ...modules.workspace.handlers,
     ...modules.dashboards.handlers,
+    ...modules.embed.handlers,
     ...modules.scim.handlers,
     ...modules.github.handlers,
   };

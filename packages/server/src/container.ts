@@ -11,6 +11,7 @@ import { createDataModelModule } from './modules/data-model/data-model.module.js
 import { createDbtSyncModule } from './modules/dbt-sync/dbt-sync.module.js';
 import { demoDeployBranchName } from './modules/deployments/demo-deployment.service.js';
 import { createDeploymentsModule } from './modules/deployments/deployments.module.js';
+import { createEmbedModule } from './modules/embed/embed.module.js';
 import { createEnvironmentsModule } from './modules/environments/environments.module.js';
 import { createGitHubModule } from './modules/github/github.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
@@ -187,6 +188,13 @@ function createModules(platform: Platform) {
     dataApi: dataApi.services,
     identity: identity.services,
   });
+  const embed = createEmbedModule(platform, {
+    identity: identity.services,
+    deployments: deployments.services,
+    chat: chat.services,
+    workspace: workspace.services,
+    dashboards: dashboards.services,
+  });
   const scim = createScimModule(platform, { identity: identity.services });
   return {
     system,
@@ -203,6 +211,7 @@ function createModules(platform: Platform) {
     chat,
     workspace,
     dashboards,
+    embed,
     scim,
   };
 }
@@ -227,6 +236,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.chat.services,
     ...modules.workspace.services,
     ...modules.dashboards.services,
+    ...modules.embed.services,
     ...modules.scim.services,
   };
   // The first account and the demo span modules (identity, deployments, agents, data model).

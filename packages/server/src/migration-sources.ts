@@ -4,6 +4,7 @@ import { dashboardsMigrationSource } from './modules/dashboards/dashboards-migra
 import { dataModelMigrationSource } from './modules/data-model/data-model-migration-source.js';
 import { dbtSyncMigrationSource } from './modules/dbt-sync/dbt-sync-migration-source.js';
 import { deploymentsMigrationSource } from './modules/deployments/deployments-migration-source.js';
+import { embedMigrationSource } from './modules/embed/embed-migration-source.js';
 import { environmentsMigrationSource } from './modules/environments/environments-migration-source.js';
 import { identityMigrationSource } from './modules/identity/identity-migration-source.js';
 import { integrationsMigrationSource } from './modules/integrations/integrations-migration-source.js';
@@ -33,6 +34,7 @@ export function migrationSources(): MigrationSource[] {
     chatMigrationSource,
     workspaceMigrationSource,
     dashboardsMigrationSource,
+    embedMigrationSource,
     scimMigrationSource,
   ];
 }

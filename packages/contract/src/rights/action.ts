@@ -21,6 +21,8 @@ export const actions = [
   'ContentManage',
   /** Change the account's tenant settings (locale, AI, embedding, sessions, SSO, app config). */
   'SettingsManage',
+  /** Generate embed sessions and manage embed tenants, their groups and who may open embedded dashboards. */
+  'EmbedManage',
 ] as const;
 
 export type Action = (typeof actions)[number];

@@ -1,0 +1,36 @@
+import type { Platform } from '../../platform/platform.js';
+import type { ChatModule } from '../chat/chat.module.js';
+import type { DashboardsServices } from '../dashboards/dashboards.module.js';
+import type { DeploymentsServices } from '../deployments/deployments.module.js';
+import type { IdentityServices } from '../identity/identity.module.js';
+import type { PlatformModule } from '../platform-module.js';
+import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
+
+export interface EmbedDependencies {
+  identity: IdentityServices;
+  deployments: DeploymentsServices;
+  /** Embed users are the Chat API's external users: one pool, one cap (`externalUsersLimit`). */
+  chat: ChatModule['services'];
+  workspace: WorkspaceServices;
+  dashboards: DashboardsServices;
+}
+
+/**
+ * Signed embedding (API-NOTES.md "Embedding"): sessions a host application generates for its customers,
+ * the embed tokens they become, embed tenants with their groups and users, and who may open which
+ * workbook's dashboard embedded.
+ */
+export function createEmbedModule(
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretKey'>,
+  _dependencies: EmbedDependencies,
+) {
+  const embedTokens = new EmbedTokenSigner(deriveEmbedSigningKey(platform.secretKey));
+  return {
+    services: { embedTokens },
+    handlers: {},
+  } satisfies PlatformModule<unknown, unknown>;
+}
+
+export type EmbedModule = ReturnType<typeof createEmbedModule>;
+export type EmbedServices = EmbedModule['services'];
