@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { startBareServer } from './support/bare-server.js';
+import { writeBenchResults } from './support/bench-options.js';
 import { type Measurement, measure } from './support/measure.js';
 import { startPlatformServer } from './support/platform-server.js';
 
@@ -104,8 +104,5 @@ export async function run(arguments_: string[]): Promise<void> {
     bare,
     platform: platformRuns,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('api.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write('figures written to bench/results/api.json\n');
+  await writeBenchResults('api', results);
 }

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { writeBenchResults } from './support/bench-options.js';
 import {
   type ChatEndpoint,
   newMessageId,
@@ -240,10 +240,7 @@ export async function run(arguments_: string[]): Promise<void> {
       liveResubscription: live,
       concurrent,
     };
-    const directory = new URL('./results/', import.meta.url);
-    await mkdir(directory, { recursive: true });
-    await writeFile(new URL('chat.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-    print('figures written to bench/results/chat.json');
+    await writeBenchResults('chat', results);
   } finally {
     await server.close();
   }

@@ -1,18 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { measureDashboardPage } from './dashboard-page.js';
+import { numberOption } from './support/bench-options.js';
 import { startPlatformServer } from './support/platform-server.js';
 import { timingLine } from './support/timing-samples.js';
 
 /** The issue's targets; reported, never asserted. */
 const goals = { loadP50Ms: 1500, bundleGzipBytes: 400_000 };
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { numberOption, writeBenchResults } from './support/bench-options.js';
 import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
 import { reportRunQuery } from './support/report-run-overhead.js';
 import { timingLine } from './support/timing-samples.js';
@@ -7,13 +7,6 @@ import { measureWidgetRunOverhead, type WidgetRunFigures } from './support/widge
 
 /** The issue's targets; reported, never asserted. */
 const goals = { widgetRunOverheadP50Ms: 3 };
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 async function demoDeploymentOf(server: PlatformServer): Promise<number> {
   const response = await fetch(`${server.url}/api/v1/deployments`, {
@@ -67,8 +60,5 @@ export async function run(arguments_: string[]): Promise<void> {
     node: process.version,
     engines,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('dashboard-widget-runs.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write('figures written to bench/results/dashboard-widget-runs.json\n');
+  await writeBenchResults('dashboard-widget-runs', results);
 }

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { run as runPage } from './dashboard-page.bench.js';
 import { run as runWidgetRuns } from './dashboard-widget-runs.bench.js';
+import { numberOption, writeBenchResults } from './support/bench-options.js';
 import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
 import { type TimingSummary, timeSamples, timingLine } from './support/timing-samples.js';
 
@@ -13,13 +13,6 @@ import { type TimingSummary, timeSamples, timingLine } from './support/timing-sa
 export const goals = { publishP50Ms: 100 };
 
 export const publishScale = { widgets: 50, reports: 10 };
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 /** One JSON request that must answer `status`; anything else throws, so a refusal is never timed. */
 export async function callJson(
@@ -160,8 +153,5 @@ async function runPublish(arguments_: string[]): Promise<void> {
     goals,
     engines,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('dashboards.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write('figures written to bench/results/dashboards.json\n');
+  await writeBenchResults('dashboards', results);
 }

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { writeBenchResults } from './support/bench-options.js';
 import { generatedDbtManifest } from './support/generated-dbt-manifest.js';
 import { sampleMemoryPeaks } from './support/memory-peaks.js';
 import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
@@ -150,10 +150,7 @@ export async function run(arguments_: string[]): Promise<void> {
       memory: memoryPeaks,
       syncs,
     };
-    const directory = new URL('./results/', import.meta.url);
-    await mkdir(directory, { recursive: true });
-    await writeFile(new URL('dbt.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-    print('figures written to bench/results/dbt.json');
+    await writeBenchResults('dbt', results);
   } finally {
     await server.close();
   }

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { ApiClient } from '../packages/cli/src/client/api-client.js';
@@ -9,6 +9,7 @@ import {
 } from '../packages/cli/src/deploy/deploy-model.js';
 import type { DeploySummary } from '../packages/cli/src/deploy/deploy-progress.js';
 import { httpDeployApi } from '../packages/cli/src/deploy/http-deploy-api.js';
+import { writeBenchResults } from './support/bench-options.js';
 import { benchCubePath, benchCubeYaml, writeGeneratedModel } from './support/generated-model.js';
 import { startPlatformServer } from './support/platform-server.js';
 import { type OperationTiming, timedDeployApi } from './support/timed-deploy-api.js';
@@ -128,10 +129,7 @@ export async function run(arguments_: string[]): Promise<void> {
       first,
       second,
     };
-    const directory = new URL('./results/', import.meta.url);
-    await mkdir(directory, { recursive: true });
-    await writeFile(new URL('deploy.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write('figures written to bench/results/deploy.json\n');
+    await writeBenchResults('deploy', results);
   } finally {
     await rm(folder, { recursive: true, force: true });
     await server.close();

@@ -5,6 +5,7 @@ import {
   sampleOf,
   seededRandom,
 } from '../packages/server/test/security/bad-input-variants.js';
+import { numberOption } from './support/bench-options.js';
 import { adminCall, createFuzzTargets } from './support/fuzz-resources.js';
 import { startPlatformServer } from './support/platform-server.js';
 
@@ -14,13 +15,6 @@ import { startPlatformServer } from './support/platform-server.js';
  * the chat listener) with real ids, so that requests reach the handlers. Prints the requests sent, the
  * count per status, every 5xx and every error without the documented body; exits non-zero on any 5xx.
  */
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 interface Answer {
   status: number;

@@ -1,18 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { callJson } from './dashboards.bench.js';
+import { numberOption, writeBenchResults } from './support/bench-options.js';
 import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
 import { type TimingSummary, timeSamples, timingLine } from './support/timing-samples.js';
 
 /** The workload-identity targets (issue 16); reported, never asserted. */
 export const goals = { mintP50Ms: 2 };
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 /**
  * Minting a workload token: the service call (signing with the key already loaded, as every token after
@@ -80,8 +73,5 @@ export async function run(arguments_: string[]): Promise<void> {
     goals,
     engines,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('identity-oidc.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write('figures written to bench/results/identity-oidc.json\n');
+  await writeBenchResults('identity-oidc', results);
 }

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { numberOption, writeBenchResults } from './support/bench-options.js';
 import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
 
 /** The SCIM target of the identity issue (issue 16); reported, never asserted. */
@@ -14,13 +14,6 @@ export interface ScimProvisioningFigures {
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
-}
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -116,8 +109,5 @@ export async function run(arguments_: string[]): Promise<void> {
     goals,
     engines,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('identity-scim.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write('figures written to bench/results/identity-scim.json\n');
+  await writeBenchResults('identity-scim', results);
 }

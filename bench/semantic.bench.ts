@@ -1,4 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import {
   type AccessScope,
   buildQuerySql,
@@ -15,6 +14,7 @@ import {
 } from '@platform/semantic';
 import { generateModelFiles } from '../packages/semantic/test/fixtures/generated-model.fixture.js';
 import { demoModelFiles } from '../packages/server/src/modules/data-model/demo-model/demo-model-files.js';
+import { writeBenchResults } from './support/bench-options.js';
 import { type HttpLoad, measureHttpLoad } from './support/http-load.js';
 import { type LoadOverhead, measureLoadOverhead } from './support/load-overhead.js';
 import { type TimingSummary, timeSamples, timingLine } from './support/timing-samples.js';
@@ -178,8 +178,5 @@ export async function run(arguments_: string[]): Promise<void> {
     loadOverhead,
     httpLoad,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('semantic.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  print('figures written to bench/results/semantic.json');
+  await writeBenchResults('semantic', results);
 }

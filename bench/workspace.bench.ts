@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { numberOption, writeBenchResults } from './support/bench-options.js';
 import { startPlatformServer } from './support/platform-server.js';
 import {
   measureReportRunOverhead,
@@ -12,13 +12,6 @@ import { seedWorkspace } from './support/workspace-content.js';
 /** The issue's targets; reported, never asserted. */
 const goals = { listP50Ms: 10, searchP50Ms: 20, bulkMoveMs: 200, reportRunOverheadP50Ms: 3 };
 const scale = { roots: 100, childrenPerRoot: 9, reportsPerFolder: 10 };
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 /**
  * One request; any answer but 200, or a body `isExpected` refuses, throws: a 400 or an empty result is
@@ -175,8 +168,5 @@ export async function run(arguments_: string[]): Promise<void> {
     goals,
     engines,
   };
-  const directory = new URL('./results/', import.meta.url);
-  await mkdir(directory, { recursive: true });
-  await writeFile(new URL('workspace.json', directory), `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write('figures written to bench/results/workspace.json\n');
+  await writeBenchResults('workspace', results);
 }
