@@ -71,6 +71,9 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { exchangeEmbedPlatformToken } from './embed/exchange-embed-platform-token.operation.js';
+import { exchangeEmbedSessionToken } from './embed/exchange-embed-session-token.operation.js';
+import { generateEmbedSession } from './embed/generate-embed-session.operation.js';
 import { createEnvironmentMetaSyncToken } from './environments/create-environment-meta-sync-token.operation.js';
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
@@ -375,6 +378,9 @@ export const operations = {
   listGithubInstallations,
   listGithubRepositories,
   listGithubBranches,
+  generateEmbedSession,
+  exchangeEmbedSessionToken,
+  exchangeEmbedPlatformToken,
 } as const;
 
 export type Operations = typeof operations;
