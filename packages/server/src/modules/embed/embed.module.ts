@@ -5,7 +5,10 @@ import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { EmbedAccessService } from './embed-access.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
+import { embedViewerRoutes } from './embed-viewer.routes.js';
+import { EmbedViewersService } from './embed-viewers.service.js';
 
 export interface EmbedDependencies {
   identity: IdentityServices;
@@ -23,12 +26,28 @@ export interface EmbedDependencies {
  */
 export function createEmbedModule(
   platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretKey'>,
-  _dependencies: EmbedDependencies,
+  dependencies: EmbedDependencies,
 ) {
+  const { database } = platform.store;
   const embedTokens = new EmbedTokenSigner(deriveEmbedSigningKey(platform.secretKey));
+  const { tenantSettings } = dependencies.identity;
+  const embedViewers = new EmbedViewersService(
+    database,
+    embedTokens,
+    async (accountId) => (await tenantSettings.settingsOf(accountId)).embedding.enabled,
+  );
+  const embedAccess = new EmbedAccessService(database, dependencies.dashboards.dashboardEmbedding);
+  // Dashboards ask the embed rules about every embed token, without importing this module.
+  dependencies.dashboards.dashboards.useEmbedViewers(embedAccess);
   return {
-    services: { embedTokens },
-    handlers: {},
+    services: { embedTokens, embedViewers, embedAccess },
+    handlers: {
+      ...embedViewerRoutes({
+        dashboards: dependencies.dashboards.dashboards,
+        dashboardEmbedding: dependencies.dashboards.dashboardEmbedding,
+        embedAccess,
+      }),
+    },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
