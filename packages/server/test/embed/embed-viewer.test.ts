@@ -301,6 +301,43 @@ describe('embed tokens on the dashboard page operations', () => {
     expectErrorBody(await run(user.token), 'UNAUTHORIZED');
   });
 
+  it('runs the published Python of a dashboard it may open, and no other code (python-run)', async () => {
+    const base = `/api/v1/deployments/${shop.deploymentId}`;
+    const workbook = await server.request({ method: 'POST', url: `${base}/workbooks`, body: { name: 'py' } });
+    const workbookId = (workbook.body as { id: number }).id;
+    const html = await server.request({
+      method: 'POST',
+      url: `${base}/reports`,
+      body: { name: 'Note', kind: 'html', workbookId, meta: { pythonCode: 'print("hello embed")' } },
+    });
+    expect(html.status, JSON.stringify(html.body)).toBe(201);
+    const reportId = (html.body as { id: number }).id;
+    const published = await server.request({
+      method: 'POST',
+      url: `${base}/workbooks/${workbookId}/publish`,
+      body: { config: { widgets: [{ id: 'py', type: 'CHART', position, config: { reportId } }] } },
+    });
+    const { publicId } = published.body as { publicId: string };
+    const user = await customer(acme, 'completed');
+    const pythonRun = (body: Record<string, unknown>) =>
+      server.request({
+        method: 'POST',
+        url: `/api/v1/embed/dashboard/${publicId}/python-run`,
+        body,
+        key: user.token,
+      });
+    expect(errorMessageOf(await pythonRun({}), 'FORBIDDEN')).toContain('does not allow embedding');
+    await server.request({
+      method: 'PUT',
+      url: `${base}/workbooks/${workbookId}/embed-access`,
+      body: { embedTenantName: acme.name, action: 'read', allowEmbed: true },
+    });
+    const answer = await pythonRun({});
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect((answer.body as { stdout: string }).stdout).toBe('hello embed\n');
+    expect(errorMessageOf(await pythonRun({ code: 'print(2)' }), 'FORBIDDEN')).toMatch(/edit rights/);
+  });
+
   it("runs widgets on the session's branch when it names one", async () => {
     const base = `/build/api/v1/deployments/${shop.deploymentId}`;
     const { branchName } = await startDevMode(server, base);
