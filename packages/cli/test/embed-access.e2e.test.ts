@@ -65,6 +65,10 @@ describe('platform embed dashboard and embed access against a real server', () =
     ]);
     expect(shown).toMatchObject({ publicId, allowEmbed: true });
     expect(await json(['embed', 'dashboard', 'disable', publicId])).toEqual({ publicId, allowEmbed: false });
+    // The hosted CLI's names for the same calls.
+    expect(await json(['embed', 'enable-dashboard', publicId])).toEqual({ publicId, allowEmbed: true });
+    expect(await json(['embed', 'dashboard', publicId])).toMatchObject({ publicId, allowEmbed: true });
+    expect(await json(['embed', 'disable-dashboard', publicId])).toEqual({ publicId, allowEmbed: false });
   });
 
   it("sets and shows a workbook's embed access rules, and says what is wrong with a rule", async () => {
