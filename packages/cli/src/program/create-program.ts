@@ -11,6 +11,7 @@ import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerEmbedAccessCommands } from '../commands/embed-access.command.js';
+import { registerEmbedSessionCommands } from '../commands/embed-sessions.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
@@ -86,6 +87,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   registerOidcCommands(program, context);
+  registerEmbedSessionCommands(program, context);
   registerEmbedAccessCommands(program, context);
   return program;
 }
