@@ -273,6 +273,14 @@ describe('embed tokens on the dashboard page operations', () => {
       `this embed token is for deployment ${shop.deploymentId + 1000}`,
     );
     expectErrorBody(await run(wrongDeployment), 'FORBIDDEN');
+    // A run in another deployment's path is refused whether or not the dashboard exists there.
+    const elsewherePath = runUrl('by-status', undefined, 999_999, shop.deploymentId + 1000);
+    expect(
+      errorMessageOf(
+        await server.request({ method: 'POST', url: elsewherePath, body: {}, key: elsewhere.token }),
+        'FORBIDDEN',
+      ),
+    ).toBe(`this embed token is for deployment ${shop.deploymentId}, not ${shop.deploymentId + 1000}`);
   });
 
   it('answers 403 "embedding is disabled" to every embed token while the tenant setting is off', async () => {
