@@ -74,6 +74,10 @@ import { updateDeployment } from './deployments/update-deployment.operation.js';
 import { exchangeEmbedPlatformToken } from './embed/exchange-embed-platform-token.operation.js';
 import { exchangeEmbedSessionToken } from './embed/exchange-embed-session-token.operation.js';
 import { generateEmbedSession } from './embed/generate-embed-session.operation.js';
+import { getEmbedDashboard } from './embed/get-embed-dashboard.operation.js';
+import { getWorkbookEmbedAccess } from './embed/get-workbook-embed-access.operation.js';
+import { updateEmbedDashboard } from './embed/update-embed-dashboard.operation.js';
+import { updateWorkbookEmbedAccess } from './embed/update-workbook-embed-access.operation.js';
 import { createEnvironmentMetaSyncToken } from './environments/create-environment-meta-sync-token.operation.js';
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
@@ -381,6 +385,10 @@ export const operations = {
   generateEmbedSession,
   exchangeEmbedSessionToken,
   exchangeEmbedPlatformToken,
+  getEmbedDashboard,
+  updateEmbedDashboard,
+  getWorkbookEmbedAccess,
+  updateWorkbookEmbedAccess,
 } as const;
 
 export type Operations = typeof operations;

@@ -7,6 +7,7 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { embedSessionRoutes } from './embed.routes.js';
+import { EmbedAccessService } from './embed-access.service.js';
 import { EmbedChatAuthenticator } from './embed-chat.authenticator.js';
 import { EmbedPlacementStore } from './embed-placement.store.js';
 import { EmbedPlatformTokensService } from './embed-platform-tokens.service.js';
@@ -14,6 +15,8 @@ import { EmbedSessionsService } from './embed-sessions.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
 import { EmbedTokenExchangeService } from './embed-token-exchange.service.js';
 import { EmbedUserProvisioner } from './embed-user.provisioner.js';
+import { embedViewerRoutes } from './embed-viewer.routes.js';
+import { EmbedViewersService } from './embed-viewers.service.js';
 
 export interface EmbedDependencies {
   identity: IdentityServices;
@@ -74,10 +77,25 @@ export function createEmbedModule(
       activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
     }),
   );
+  const embedViewers = new EmbedViewersService(
+    database,
+    embedTokens,
+    async (accountId) => (await tenantSettings.settingsOf(accountId)).embedding.enabled,
+  );
+  const embedAccess = new EmbedAccessService(database, dependencies.dashboards.dashboardEmbedding);
+  // Dashboards ask the embed rules about every embed token, without importing this module.
+  dependencies.dashboards.dashboards.useEmbedViewers(embedAccess);
   const services = { embedTokens, embedSessions, embedTokenExchange, embedPlatformTokens };
   return {
-    services,
-    handlers: { ...embedSessionRoutes(services) },
+    services: { ...services, embedViewers, embedAccess },
+    handlers: {
+      ...embedSessionRoutes(services),
+      ...embedViewerRoutes({
+        dashboards: dependencies.dashboards.dashboards,
+        dashboardEmbedding: dependencies.dashboards.dashboardEmbedding,
+        embedAccess,
+      }),
+    },
   } satisfies PlatformModule<unknown, unknown>;
 }
 
