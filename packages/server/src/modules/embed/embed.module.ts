@@ -5,6 +5,7 @@ import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { EmbedPagePolicyService } from './embed-page-policy.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
 
 export interface EmbedDependencies {
@@ -26,8 +27,14 @@ export function createEmbedModule(
   _dependencies: EmbedDependencies,
 ) {
   const embedTokens = new EmbedTokenSigner(deriveEmbedSigningKey(platform.secretKey));
+  // The embed page's frame-ancestors, off switch and chat address (app.ts hands it to the web pages).
+  const embedPagePolicy = new EmbedPagePolicyService(
+    _dependencies.dashboards.dashboards,
+    _dependencies.identity,
+    () => platform.config.chatPublicUrl,
+  );
   return {
-    services: { embedTokens },
+    services: { embedTokens, embedPagePolicy },
     handlers: {},
   } satisfies PlatformModule<unknown, unknown>;
 }
