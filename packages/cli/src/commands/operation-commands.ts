@@ -547,4 +547,33 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'github branches',
     example: ['github', 'branches', 'acme/model', '--installation', '42'],
   },
+  getEmbedDashboard: {
+    command: 'embed dashboard get',
+    example: ['embed', 'dashboard', 'get', 'AbCdEfGh1234'],
+  },
+  updateEmbedDashboard: {
+    command: 'embed dashboard enable',
+    example: ['embed', 'dashboard', 'enable', 'AbCdEfGh1234'],
+  },
+  getWorkbookEmbedAccess: {
+    command: 'embed access get',
+    example: ['embed', 'access', 'get', '9', '--deployment', '5'],
+  },
+  updateWorkbookEmbedAccess: {
+    command: 'embed access set',
+    example: [
+      'embed',
+      'access',
+      'set',
+      '9',
+      '--deployment',
+      '5',
+      '--tenant',
+      'acme',
+      '--group',
+      '3',
+      '--action',
+      'read',
+    ],
+  },
 };

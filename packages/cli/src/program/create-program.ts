@@ -10,6 +10,7 @@ import { registerDataModelCommands } from '../commands/data-model.command.js';
 import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
+import { registerEmbedAccessCommands } from '../commands/embed-access.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
@@ -85,5 +86,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   registerOidcCommands(program, context);
+  registerEmbedAccessCommands(program, context);
   return program;
 }

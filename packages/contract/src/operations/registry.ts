@@ -71,6 +71,10 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { getEmbedDashboard } from './embed/get-embed-dashboard.operation.js';
+import { getWorkbookEmbedAccess } from './embed/get-workbook-embed-access.operation.js';
+import { updateEmbedDashboard } from './embed/update-embed-dashboard.operation.js';
+import { updateWorkbookEmbedAccess } from './embed/update-workbook-embed-access.operation.js';
 import { createEnvironmentMetaSyncToken } from './environments/create-environment-meta-sync-token.operation.js';
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
@@ -375,6 +379,10 @@ export const operations = {
   listGithubInstallations,
   listGithubRepositories,
   listGithubBranches,
+  getEmbedDashboard,
+  updateEmbedDashboard,
+  getWorkbookEmbedAccess,
+  updateWorkbookEmbedAccess,
 } as const;
 
 export type Operations = typeof operations;

@@ -301,6 +301,7 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/user-attribute-values/${resources.userId}`,
     '/api/v1/oauth-integrations',
     '/api/v1/user-oauth-tokens',
+    `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.dashboardWorkbookId}/embed-access`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));
