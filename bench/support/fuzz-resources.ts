@@ -129,6 +129,10 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     audience: 'fuzz',
     targetEnvVar: 'FUZZ_TARGET_TOKEN',
   });
+  const embedSession = await expectStatus(call, 200, 'POST', '/api/v1/embed/generate-session', {
+    deploymentId,
+    externalId: 'fuzz-target',
+  });
   return {
     accountName,
     resources: {
@@ -151,6 +155,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       dashboardPublicId: String(dashboard.publicId),
       oauthIntegrationId: Number(oauthIntegration.id),
       oidcTokenConfigId: Number(oidcTokenConfig.id),
+      embedSessionId: String(embedSession.sessionId),
+      // The fuzzer sends only bad input: a token no deployment takes is enough.
+      embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
     },
   };
 }

@@ -11,6 +11,7 @@ import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerEmbedAccessCommands } from '../commands/embed-access.command.js';
+import { registerEmbedSessionCommands } from '../commands/embed-sessions.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
@@ -87,5 +88,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerApiCommand(program, context);
   registerOidcCommands(program, context);
   registerEmbedAccessCommands(program, context);
+  registerEmbedSessionCommands(program, context);
   return program;
 }

@@ -71,6 +71,9 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { exchangeEmbedPlatformToken } from './embed/exchange-embed-platform-token.operation.js';
+import { exchangeEmbedSessionToken } from './embed/exchange-embed-session-token.operation.js';
+import { generateEmbedSession } from './embed/generate-embed-session.operation.js';
 import { getEmbedDashboard } from './embed/get-embed-dashboard.operation.js';
 import { getWorkbookEmbedAccess } from './embed/get-workbook-embed-access.operation.js';
 import { updateEmbedDashboard } from './embed/update-embed-dashboard.operation.js';
@@ -383,6 +386,9 @@ export const operations = {
   updateEmbedDashboard,
   getWorkbookEmbedAccess,
   updateWorkbookEmbedAccess,
+  generateEmbedSession,
+  exchangeEmbedSessionToken,
+  exchangeEmbedPlatformToken,
 } as const;
 
 export type Operations = typeof operations;

@@ -33,6 +33,8 @@ const placeholderResources: AccountResources = {
   dashboardPublicId: 'PathParams02',
   oauthIntegrationId: 1,
   oidcTokenConfigId: 1,
+  embedSessionId: '0123456789abcdef0123456789abcdef',
+  embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

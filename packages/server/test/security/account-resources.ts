@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { userOAuthTokensTable } from '../../src/modules/integrations/integrations.tables.js';
 import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
@@ -171,7 +172,34 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     workbookId: (workbook.body as { id: number }).id,
     oauthIntegrationId: await createConnectedOAuthIntegration(server),
     oidcTokenConfigId: (oidcTokenConfig.body as { id: number }).id,
+    ...(await createEmbedResources(server, deploymentId)),
   };
+}
+
+/** The HS256 secret of the demo deployment's own token auth (chat-auth settings) in the security suite. */
+export const securityPlatformTokenSecret = 'security-platform-token-secret-long-enough-for-hs256';
+
+/** An embed session not yet exchanged, and a customer's JWT the demo deployment's own token auth takes. */
+async function createEmbedResources(server: TestServer, deploymentId: number) {
+  const session = await server.request({
+    method: 'POST',
+    url: '/api/v1/embed/generate-session',
+    body: { deploymentId, externalId: 'security-target' },
+  });
+  const chatAuth = await server.request({
+    method: 'PUT',
+    url: `/api/v1/deployments/${deploymentId}/chat-auth`,
+    body: { enabled: true, secret: securityPlatformTokenSecret },
+  });
+  if (session.status !== 200 || chatAuth.status !== 200) {
+    throw new Error(`could not create embed resources: ${JSON.stringify([session.body, chatAuth.body])}`);
+  }
+  const embedPlatformToken = await new SignJWT({ externalId: 'security-customer', scope: ['chat'] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('24h')
+    .sign(new TextEncoder().encode(securityPlatformTokenSecret));
+  return { embedSessionId: (session.body as { sessionId: string }).sessionId, embedPlatformToken };
 }
 
 /**

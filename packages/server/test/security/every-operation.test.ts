@@ -113,6 +113,8 @@ const placeholderResources: AccountResources = {
   dashboardPublicId: 'SecurityDsh4',
   oauthIntegrationId: 16,
   oidcTokenConfigId: 17,
+  embedSessionId: '0123456789abcdef0123456789abcdef',
+  embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
 };
 
 describe('the examples table of the security suite', () => {

@@ -29,6 +29,10 @@ export interface AccountResources {
   oauthIntegrationId: number;
   /** An enabled OIDC token configuration covering every deployment. */
   oidcTokenConfigId: number;
+  /** An embed session of the demo deployment, not yet exchanged (the public exchange's example uses it). */
+  embedSessionId: string;
+  /** A customer's own JWT for the demo deployment, whose chat-auth settings take its HS256 secret. */
+  embedPlatformToken: string;
 }
 
 /**
@@ -469,4 +473,20 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   // A GitHub id, not one of the store's: written as a string, so the store-id range checks pass it by.
   listGithubRepositories: { params: () => ({ installationId: '42' }) },
   listGithubBranches: { params: () => ({ owner: 'acme', repo: 'model' }), query: { installationId: '42' } },
+  generateEmbedSession: {
+    body: ({ deploymentId }) => ({
+      deploymentId,
+      externalId: 'security-example',
+      embedTenantName: 'security',
+    }),
+    namesResourcesInInput: true,
+  },
+  exchangeEmbedSessionToken: {
+    body: ({ embedSessionId }) => ({ sessionId: embedSessionId }),
+    publicReason: 'the embed page exchanges its session id, the secret itself, without a credential',
+  },
+  exchangeEmbedPlatformToken: {
+    body: ({ deploymentId, embedPlatformToken }) => ({ deploymentId, platformToken: embedPlatformToken }),
+    publicReason: "the embed page exchanges the customer's own JWT, the credential itself",
+  },
 };

@@ -1,13 +1,21 @@
 import type { Platform } from '../../platform/platform.js';
+import type { AgentsServices } from '../agents/agents.module.js';
 import type { ChatModule } from '../chat/chat.module.js';
 import type { DashboardsServices } from '../dashboards/dashboards.module.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { embedSessionRoutes } from './embed.routes.js';
 import { EmbedAccessService } from './embed-access.service.js';
+import { EmbedChatAuthenticator } from './embed-chat.authenticator.js';
 import { EmbedPagePolicyService } from './embed-page-policy.service.js';
+import { EmbedPlacementStore } from './embed-placement.store.js';
+import { EmbedPlatformTokensService } from './embed-platform-tokens.service.js';
+import { EmbedSessionsService } from './embed-sessions.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
+import { EmbedTokenExchangeService } from './embed-token-exchange.service.js';
+import { EmbedUserProvisioner } from './embed-user.provisioner.js';
 import { embedViewerRoutes } from './embed-viewer.routes.js';
 import { EmbedViewersService } from './embed-viewers.service.js';
 
@@ -18,6 +26,8 @@ export interface EmbedDependencies {
   chat: ChatModule['services'];
   workspace: WorkspaceServices;
   dashboards: DashboardsServices;
+  /** A deployment's own token auth (chat-auth settings) checks a customer's JWT exchanged for an embed token. */
+  agents: Pick<AgentsServices, 'chatAgents'>;
 }
 
 /**
@@ -30,8 +40,44 @@ export function createEmbedModule(
   dependencies: EmbedDependencies,
 ) {
   const { database } = platform.store;
+  const { users, userAttributes, tenantSettings } = dependencies.identity;
+  const { chatUsers, chatAuthentication, platformTokens } = dependencies.chat;
   const embedTokens = new EmbedTokenSigner(deriveEmbedSigningKey(platform.secretKey));
-  const { tenantSettings } = dependencies.identity;
+  const provisioner = new EmbedUserProvisioner(chatUsers, new EmbedPlacementStore());
+  const embedSessions = new EmbedSessionsService(
+    dependencies.deployments.deploymentAccess,
+    {
+      settingsOf: (accountId) => tenantSettings.settingsOf(accountId),
+      activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
+      userAttributeNamesOf: (accountId) => userAttributes.namesOf(accountId),
+    },
+    provisioner,
+  );
+  const embedTokenExchange = new EmbedTokenExchangeService(database, embedTokens, tenantSettings);
+  const embedPlatformTokens = new EmbedPlatformTokensService(
+    {
+      accountOfDeployment: async (deploymentId) =>
+        (await dependencies.deployments.deploymentAccess.loadForSystem(deploymentId))?.accountId ?? null,
+      dashboardsByPublicId: (publicId) => dependencies.dashboards.dashboards.locateByPublicId(publicId),
+    },
+    {
+      verify: async (deploymentId, token) =>
+        platformTokens.verifyClaims(
+          token,
+          await dependencies.agents.chatAgents.chatAuthSettingsOf(deploymentId),
+        ),
+    },
+    tenantSettings,
+    provisioner,
+    embedTokens,
+  );
+  // The Chat API takes embed tokens in X-Platform-Auth-Token; chat never imports this module.
+  chatAuthentication.useEmbedTokens(
+    new EmbedChatAuthenticator(embedTokens, chatUsers, {
+      settingsOf: (accountId) => tenantSettings.settingsOf(accountId),
+      activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
+    }),
+  );
   const embedViewers = new EmbedViewersService(
     database,
     embedTokens,
@@ -46,9 +92,19 @@ export function createEmbedModule(
     dependencies.identity,
     () => platform.config.chatPublicUrl,
   );
+  const services = {
+    embedTokens,
+    embedSessions,
+    embedTokenExchange,
+    embedPlatformTokens,
+    embedViewers,
+    embedAccess,
+    embedPagePolicy,
+  };
   return {
-    services: { embedTokens, embedViewers, embedAccess, embedPagePolicy },
+    services,
     handlers: {
+      ...embedSessionRoutes(services),
       ...embedViewerRoutes({
         dashboards: dependencies.dashboards.dashboards,
         dashboardEmbedding: dependencies.dashboards.dashboardEmbedding,
