@@ -235,7 +235,7 @@ export async function startHost(environment = process.env) {
         'content-type': 'text/html; charset=utf-8',
         'cache-control': 'no-store',
         // The page frames the platform and nothing else; no Referer leaves it.
-        'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; frame-src ${new URL(settings.platformPublicUrl).origin}; form-action 'self'`,
+        'content-security-policy': `default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-src ${new URL(settings.platformPublicUrl).origin}; form-action 'self'`,
         'referrer-policy': 'no-referrer',
       })
       .end(

@@ -122,7 +122,7 @@ export const platformApi = {
     ),
   /** The published dashboard for the embed token's user (the embed page; same shape as by-public-id). */
   getEmbedDashboard: (publicId: string, signal?: AbortSignal) =>
-    apiRequest<OperationOutput<'getDashboardByPublicId'>>(
+    apiRequest<OperationOutput<'getEmbedDashboard'>>(
       'GET',
       pathOf('/api/v1/embed/dashboard/{publicId}', { publicId }),
       undefined,
@@ -130,10 +130,10 @@ export const platformApi = {
     ),
   /** The customer's own JWT exchanged for an embed token of the dashboard's deployment. */
   exchangeEmbedPlatformToken: (platformToken: string, dashboardPublicId: string, signal?: AbortSignal) =>
-    apiRequest<{ token: string }>(
+    apiRequest<OperationOutput<'exchangeEmbedPlatformToken'>>(
       'POST',
       '/api/v1/embed/platform-token',
-      { platformToken, dashboardPublicId },
+      { platformToken, dashboardPublicId } satisfies OperationBody<'exchangeEmbedPlatformToken'>,
       signal,
     ),
 };
