@@ -83,7 +83,7 @@ function platformClient(settings, apiKey) {
   };
 }
 
-/** The demo deployment's dashboard when none is named and none is published yet: a KPI, a table, a chart. */
+/** The demo deployment's dashboard when none is named and none is published yet: a KPI and two tables. */
 async function publishDemoDashboard(platform, deploymentId) {
   const onDeployment = (path) => `/api/v1/deployments/${deploymentId}${path}`;
   const workbook = await platform('POST', onDeployment('/workbooks'), { name: 'Embedded orders' });
@@ -102,17 +102,12 @@ async function publishDemoDashboard(platform, deploymentId) {
   });
   const byMonth = await report({
     name: 'Orders by month',
-    kind: 'vega',
+    kind: 'table',
     jsonQuery: {
       measures: ['orders.count'],
       timeDimensions: [{ dimension: 'orders.ordered_at', granularity: 'month' }],
-    },
-    spec: {
-      mark: 'bar',
-      encoding: {
-        x: { field: 'orders\\.ordered_at', type: 'temporal' },
-        y: { field: 'orders\\.count', type: 'quantitative' },
-      },
+      order: { 'orders.ordered_at': 'desc' },
+      limit: 12,
     },
   });
   const at = (x, y, w, h) => ({ x, y, w, h });
@@ -124,7 +119,7 @@ async function publishDemoDashboard(platform, deploymentId) {
       widgets: [
         { id: 'orders', type: 'CHART', position: at(0, 0, 4, 3), config: { reportId: orders } },
         { id: 'by-channel', type: 'CHART', position: at(4, 0, 8, 5), config: { reportId: byChannel } },
-        { id: 'by-month', type: 'CHART', position: at(0, 5, 12, 7), config: { reportId: byMonth } },
+        { id: 'by-month', type: 'CHART', position: at(0, 5, 12, 8), config: { reportId: byMonth } },
       ],
     },
   });
