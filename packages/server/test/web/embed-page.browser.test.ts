@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import type { BrowserContext, FrameLocator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildChatApp } from '../../src/app.js';
@@ -303,6 +304,35 @@ describeInBrowser('the embed page in the example host (Chromium)', () => {
     expect(consoleErrors.filter((error) => !error.includes('403'))).toEqual([]);
   });
 
+  it('says embedding is disabled when the dashboard does not allow it, and when the account turned it off', async () => {
+    const { page, consoleErrors } = await openPage();
+    await api('PATCH', `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: false });
+    try {
+      await page.goto(hostUrl('127.0.0.1', 'acme'));
+      await embedFrame(page).locator('[data-embed-state="disabled"]').waitFor();
+      expect(await embedFrame(page).getByRole('heading', { level: 1 }).textContent()).toBe(
+        'Embedding is disabled for this dashboard',
+      );
+    } finally {
+      await api('PATCH', `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: true });
+    }
+    const allowedOrigins = [`http://127.0.0.1:${host.port}`];
+    await api('PUT', '/api/v1/tenant/settings', { embedding: { enabled: false, allowedOrigins } });
+    try {
+      // generate-session is closed too: the host says so instead of framing the page.
+      await page.goto(hostUrl('127.0.0.1', 'acme'));
+      expect(await page.getByRole('alert').textContent()).toMatch(/embedding is disabled/);
+      // The page itself answers 403 with a page saying so, still framed by the allowed origin.
+      await page.setContent(
+        `<iframe src="${harness.baseUrl}/embed/dashboard/${dashboard.publicId}"></iframe>`,
+      );
+      await embedFrame(page).getByRole('heading', { name: 'Embedding is disabled' }).waitFor();
+    } finally {
+      await api('PUT', '/api/v1/tenant/settings', { embedding: { enabled: true, allowedOrigins } });
+    }
+    expect(consoleErrors.filter((error) => !error.includes('403'))).toEqual([]);
+  });
+
   it('refuses a session exchanged twice and shows a tampered token as invalid; takes ?token= out of the address', async () => {
     const { sessionId } = await generateSession('acme');
     const first = await exchange(sessionId);
@@ -335,6 +365,32 @@ describeInBrowser('the embed page in the example host (Chromium)', () => {
     expect(Number(await page.locator('[data-widget-id="orders"] .kpi').getAttribute('data-value'))).toBe(
       expected.acme?.orders,
     );
+  });
+
+  it("opens with the customer's own JWT (#platformToken), exchanged for an embed token first", async () => {
+    const secret = 'embed-page-customer-secret-long-enough-for-hs256';
+    await api('PUT', `/api/v1/deployments/${deploymentId}/chat-auth`, { enabled: true, secret });
+    const jwt = await new SignJWT({
+      externalId: 'pt-user',
+      scope: ['chat'],
+      embedTenantName: 'globex',
+      channel: 'store',
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(secret));
+    const { page, consoleErrors, apiRequests } = await openPage();
+    await page.goto(`${harness.baseUrl}/embed/dashboard/${dashboard.publicId}#platformToken=${jwt}`);
+    await page.locator('[data-embed-state="ready"]').waitFor();
+    const kpi = page.locator('[data-widget-id="orders"] .kpi');
+    await kpi.waitFor();
+    expect(Number(await kpi.getAttribute('data-value'))).toBe(expected.globex?.orders);
+    const [exchanged, ...rest] = apiRequests;
+    expect(new URL(exchanged?.url() ?? '').pathname).toBe('/api/v1/embed/platform-token');
+    expect((await exchanged?.allHeaders())?.authorization).toBeUndefined();
+    for (const request of rest) expect((await request.allHeaders()).authorization).toMatch(/^Bearer ey/);
+    expect(consoleErrors).toEqual([]);
   });
 
   it("answers the chat panel's question with the tenant's numbers only", async () => {
