@@ -547,6 +547,24 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'github branches',
     example: ['github', 'branches', 'acme/model', '--installation', '42'],
   },
+  generateEmbedSession: {
+    command: 'embed session',
+    example: ['embed', 'session', '--deployment', '5', '--external-id', 'customer-7', '--tenant', 'acme'],
+  },
+  exchangeEmbedSessionToken: {
+    command: 'embed token',
+    example: ['embed', 'token', '0123456789abcdef0123456789abcdef'],
+  },
+  exchangeEmbedPlatformToken: {
+    command: 'embed platform-token',
+    example: [
+      'embed',
+      'platform-token',
+      'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+      '--dashboard',
+      'Dash0123abcd',
+    ],
+  },
   getEmbedDashboard: {
     command: 'embed dashboard get',
     example: ['embed', 'dashboard', 'get', 'AbCdEfGh1234'],
@@ -574,24 +592,6 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
       '3',
       '--action',
       'read',
-    ],
-  },
-  generateEmbedSession: {
-    command: 'embed session',
-    example: ['embed', 'session', '--deployment', '5', '--external-id', 'customer-7', '--tenant', 'acme'],
-  },
-  exchangeEmbedSessionToken: {
-    command: 'embed token',
-    example: ['embed', 'token', '0123456789abcdef0123456789abcdef'],
-  },
-  exchangeEmbedPlatformToken: {
-    command: 'embed platform-token',
-    example: [
-      'embed',
-      'platform-token',
-      'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
-      '--dashboard',
-      'Dash0123abcd',
     ],
   },
 };

@@ -87,7 +87,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   registerOidcCommands(program, context);
-  registerEmbedAccessCommands(program, context);
   registerEmbedSessionCommands(program, context);
+  registerEmbedAccessCommands(program, context);
   return program;
 }

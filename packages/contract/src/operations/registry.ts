@@ -382,13 +382,13 @@ export const operations = {
   listGithubInstallations,
   listGithubRepositories,
   listGithubBranches,
+  generateEmbedSession,
+  exchangeEmbedSessionToken,
+  exchangeEmbedPlatformToken,
   getEmbedDashboard,
   updateEmbedDashboard,
   getWorkbookEmbedAccess,
   updateWorkbookEmbedAccess,
-  generateEmbedSession,
-  exchangeEmbedSessionToken,
-  exchangeEmbedPlatformToken,
 } as const;
 
 export type Operations = typeof operations;
