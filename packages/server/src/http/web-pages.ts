@@ -197,13 +197,14 @@ export function registerWebPages(
   // allowed origins; no Referer leaves it (its address may hold `?token=` until the page removes it).
   app.get<{ Params: { publicId: string } }>(embedPageRoute, async (request, reply) => {
     const policy = await options.embedPagePolicy(request.params.publicId);
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer');
+    const htmlReply = () =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer');
     if (policy.status === 'disabled') {
-      return reply
+      return htmlReply()
         .status(403)
         .header(
           'content-security-policy',
@@ -218,7 +219,7 @@ export function registerWebPages(
         );
     }
     if (policy.status === 'notFound') {
-      return reply
+      return htmlReply()
         .status(404)
         .header('content-security-policy', pageContentSecurityPolicy({ frameAncestors: "'none'" }))
         .send(
@@ -234,7 +235,7 @@ export function registerWebPages(
         '</head>',
         `${policy.chatBaseUrl ? `<meta name="platform-embed-chat-url" content="${escapeHtml(policy.chatBaseUrl)}" />\n` : ''}</head>`,
       );
-    return reply
+    return htmlReply()
       .header(
         'content-security-policy',
         pageContentSecurityPolicy({
