@@ -77,6 +77,7 @@ export function buildApp(container: Container): FastifyInstance {
   registerWebPages(app, {
     directory: container.config.webDirectory,
     hasSession: (cookieHeader) => services.webSessions.isSignedIn(webSessionTokenOf(cookieHeader)),
+    embedPagePolicy: (publicId) => services.embedPagePolicy.policyOf(publicId),
   });
   return app;
 }

@@ -21,6 +21,10 @@ const ReportPage = lazy(() =>
 );
 const loadDashboardPage = () => import('./pages/dashboard-page.js');
 const DashboardPage = lazy(() => loadDashboardPage().then((module) => ({ default: module.DashboardPage })));
+// The embed page (another site's iframe): no session, no app chrome.
+const EmbedDashboardPage = lazy(() =>
+  import('./pages/embed-dashboard-page.js').then((module) => ({ default: module.EmbedDashboardPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./pages/not-found-page.js').then((module) => ({ default: module.NotFoundPage })),
 );
@@ -41,6 +45,8 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
       });
       prefetchDashboard(route.publicId);
       return { element: <DashboardPage publicId={route.publicId} />, needsSession: true };
+    case 'embedDashboard':
+      return { element: <EmbedDashboardPage publicId={route.publicId} />, needsSession: false };
     case 'workbook':
       return {
         element: <WorkbookPage deploymentId={route.deploymentId} workbookId={route.workbookId} />,

@@ -20,6 +20,24 @@ export const webPageRoutes = [
   '/device',
 ] as const;
 
+/**
+ * The embed page (`GET /embed/dashboard/{publicId}`): a published dashboard in another site's iframe, for
+ * an embed token carried in the URL fragment. Apart from webPageRoutes: it needs no session.
+ */
+export const embedPageRoute = '/embed/dashboard/:publicId';
+
+/**
+ * What the embed page of a public id may do, as the account that published the dashboard says (the embed
+ * module decides, app.ts passes its function in): the origins allowed to frame it (tenant setting
+ * `embedding.allowedOrigins`; none → no site may) and the Chat API's address for its chat panel; or that
+ * the account turned embedding off (the allowed origins still frame the page that says so); or that no
+ * dashboard has that public id.
+ */
+export type EmbedPagePolicy =
+  | { status: 'open'; frameAncestors: readonly string[]; chatBaseUrl: string | null }
+  | { status: 'disabled'; frameAncestors: readonly string[] }
+  | { status: 'notFound' };
+
 const contentTypes: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -38,7 +56,9 @@ const contentTypes: Readonly<Record<string, string>> = {
  * the app's scripts the nonce (packages/web/src/dashboards/app-document.ts).
  */
 export function pageContentSecurityPolicy(
-  options: { frameAncestors: string; nonce?: string } = { frameAncestors: "'none'" },
+  options: { frameAncestors: string; nonce?: string; connectSources?: readonly string[] } = {
+    frameAncestors: "'none'",
+  },
 ) {
   return [
     "default-src 'self'",
@@ -46,12 +66,50 @@ export function pageContentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...(options.connectSources ?? [])].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${options.frameAncestors}`,
   ].join('; ');
+}
+
+/** A CSP source that is an origin (`https://host[:port]`, `*.` subdomains): nothing that could end a directive. */
+const originSource = /^https?:\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5})?$/;
+
+/** `frame-ancestors` of the embed page: the allowed origins, or `'none'` when there are none. */
+export function embedFrameAncestors(origins: readonly string[]): string {
+  const sources = origins.filter((origin) => originSource.test(origin));
+  return sources.length > 0 ? sources.join(' ') : "'none'";
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The embed page's own answer when it does not open (embedding off, unknown dashboard): plain HTML, no script. */
+function embedMessagePage(state: 'disabled' | 'not-found', title: string, text: string): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${escapeHtml(title)}</title>
+    <link rel="icon" href="data:," />
+    <style>
+      body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1c2430; background: #f5f7fa; }
+      main { max-width: 40rem; margin: 0 auto; padding: 2.5rem 1.25rem; }
+      h1 { font-size: 1.4rem; }
+    </style>
+  </head>
+  <body>
+    <main class="embed-page embed-message" data-embed-state="${state}">
+      <h1>${escapeHtml(title)}</h1>
+      <p>${escapeHtml(text)}</p>
+    </main>
+  </body>
+</html>
+`;
 }
 
 interface WebBuild {
@@ -90,6 +148,8 @@ export function registerWebPages(
     directory: string;
     /** Whether the request's Cookie header holds a live session: pages but /login need one. */
     hasSession: (cookieHeader: string | undefined) => Promise<boolean>;
+    /** The embed page's policy for a public id (frame-ancestors, embedding switched off, unknown). */
+    embedPagePolicy: (publicId: string) => Promise<EmbedPagePolicy>;
   },
 ): void {
   let build: Promise<WebBuild | null> | null = null;
@@ -133,6 +193,58 @@ export function registerWebPages(
       .send(html);
   };
   for (const route of webPageRoutes) app.get(route, page);
+  // The embed page: no session (a third-party iframe has no cookie); framed only by the account's
+  // allowed origins; no Referer leaves it (its address may hold `?token=` until the page removes it).
+  app.get<{ Params: { publicId: string } }>(embedPageRoute, async (request, reply) => {
+    const policy = await options.embedPagePolicy(request.params.publicId);
+    const htmlReply = () =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer');
+    if (policy.status === 'disabled') {
+      return htmlReply()
+        .status(403)
+        .header(
+          'content-security-policy',
+          pageContentSecurityPolicy({ frameAncestors: embedFrameAncestors(policy.frameAncestors) }),
+        )
+        .send(
+          embedMessagePage(
+            'disabled',
+            'Embedding is disabled',
+            'The owner of this dashboard has turned embedding off.',
+          ),
+        );
+    }
+    if (policy.status === 'notFound') {
+      return htmlReply()
+        .status(404)
+        .header('content-security-policy', pageContentSecurityPolicy({ frameAncestors: "'none'" }))
+        .send(
+          embedMessagePage('not-found', 'Dashboard not found', 'No published dashboard has this address.'),
+        );
+    }
+    const loaded = await loadBuild();
+    if (!loaded) return notBuilt(request, reply);
+    const chatOrigin = policy.chatBaseUrl ? new URL(policy.chatBaseUrl).origin : null;
+    const html = loaded.indexHtml
+      .toString('utf8')
+      .replace(
+        '</head>',
+        `${policy.chatBaseUrl ? `<meta name="platform-embed-chat-url" content="${escapeHtml(policy.chatBaseUrl)}" />\n` : ''}</head>`,
+      );
+    return htmlReply()
+      .header(
+        'content-security-policy',
+        pageContentSecurityPolicy({
+          frameAncestors: embedFrameAncestors(policy.frameAncestors),
+          ...(chatOrigin && chatOrigin !== 'null' ? { connectSources: [chatOrigin] } : {}),
+        }),
+      )
+      .send(html);
+  });
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
     const loaded = await loadBuild();
     if (!loaded) return notBuilt(request, reply);

@@ -32,15 +32,51 @@ export const csrfHeader = 'x-platform-csrf';
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-async function errorOf(response: Response): Promise<ApiError> {
+/**
+ * The embed page's credential (every other page: the session cookie). On the embed page no request
+ * carries a cookie (`credentials: 'omit'`, so no CSRF header either: it works in a third-party iframe,
+ * where the browser keeps the server's cookies away anyway), and once its token is known every request
+ * carries it as `Authorization: Bearer <token>`.
+ */
+let embedCredential: { token: string | null } | null = null;
+
+/** Switches the client to the embed page's credential: `token`, or none yet (null) while it is exchanged. */
+export function setEmbedToken(token: string | null): void {
+  embedCredential = { token };
+}
+
+/** The credential of a request: the embed token, else the session cookie (writes with the CSRF header). */
+function credentialOf(method: string, headers: Record<string, string>): RequestCredentials {
+  if (embedCredential !== null) {
+    if (embedCredential.token !== null) headers.authorization = `Bearer ${embedCredential.token}`;
+    return 'omit';
+  }
+  if (writeMethods.has(method)) headers[csrfHeader] = '1';
+  return 'same-origin';
+}
+
+/** The error of a failed answer: the API's error body (`message`, or the Chat API's `error`), else the status. */
+export async function errorOf(response: Response): Promise<ApiError> {
   const requestId = response.headers.get('x-request-id');
   try {
-    const body = (await response.json()) as { code?: unknown; message?: unknown };
+    const body = (await response.json()) as {
+      code?: unknown;
+      message?: unknown;
+      error?: unknown;
+      requestId?: unknown;
+    };
+    const message =
+      typeof body.message === 'string'
+        ? body.message
+        : typeof body.error === 'string'
+          ? body.error
+          : response.statusText;
     return new ApiError(
       response.status,
       typeof body.code === 'string' ? body.code : 'UNKNOWN',
-      typeof body.message === 'string' ? body.message : response.statusText,
-      requestId,
+      message,
+      // Another origin's headers are hidden unless it exposes them: the body names the request too.
+      requestId ?? (typeof body.requestId === 'string' ? body.requestId : null),
     );
   } catch {
     return new ApiError(response.status, 'UNKNOWN', response.statusText || 'request failed', requestId);
@@ -48,8 +84,9 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /**
- * One call to the HTTP API with the session cookie (same origin only); writes carry the CSRF header.
- * Resolves with the parsed body (undefined for 204), rejects with an ApiError.
+ * One call to the HTTP API with the session cookie (same origin only; writes carry the CSRF header), or
+ * with the embed page's token (setEmbedToken). Resolves with the parsed body (undefined for 204), rejects with
+ * an ApiError.
  */
 export async function apiRequest<Output>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -59,11 +96,11 @@ export async function apiRequest<Output>(
 ): Promise<Output> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (writeMethods.has(method)) headers[csrfHeader] = '1';
+  const credentials = credentialOf(method, headers);
   const response = await fetch(path, {
     method,
     headers,
-    credentials: 'same-origin',
+    credentials,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     ...(signal ? { signal } : {}),
   });
@@ -101,14 +138,24 @@ export async function* apiStream<Line>(
   body: unknown,
   signal?: AbortSignal,
 ): AsyncGenerator<Line> {
+  const headers: Record<string, string> = {
+    accept: 'application/x-ndjson',
+    'content-type': 'application/json',
+  };
+  const credentials = credentialOf('POST', headers);
   const response = await fetch(path, {
     method: 'POST',
-    headers: { accept: 'application/x-ndjson', 'content-type': 'application/json', [csrfHeader]: '1' },
-    credentials: 'same-origin',
+    headers,
+    credentials,
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });
   if (!response.ok) throw await errorOf(response);
+  yield* ndjsonLinesOf<Line>(response);
+}
+
+/** The lines of an NDJSON answer, each parsed as it arrives. */
+export async function* ndjsonLinesOf<Line>(response: Response): AsyncGenerator<Line> {
   if (!response.body) throw new ApiError(response.status, 'UNKNOWN', 'the answer has no body', null);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

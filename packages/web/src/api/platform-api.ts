@@ -120,4 +120,20 @@ export const platformApi = {
       { query },
       signal,
     ),
+  /** The published dashboard for the embed token's user (the embed page; same shape as by-public-id). */
+  getEmbedDashboard: (publicId: string, signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'getEmbedDashboard'>>(
+      'GET',
+      pathOf('/api/v1/embed/dashboard/{publicId}', { publicId }),
+      undefined,
+      signal,
+    ),
+  /** The customer's own JWT exchanged for an embed token of the dashboard's deployment. */
+  exchangeEmbedPlatformToken: (platformToken: string, dashboardPublicId: string, signal?: AbortSignal) =>
+    apiRequest<OperationOutput<'exchangeEmbedPlatformToken'>>(
+      'POST',
+      '/api/v1/embed/platform-token',
+      { platformToken, dashboardPublicId } satisfies OperationBody<'exchangeEmbedPlatformToken'>,
+      signal,
+    ),
 };

@@ -20,8 +20,10 @@ import {
   widgetsOf,
 } from './dashboard-model.js';
 import { chartConfigOf, themeStyleOf } from './dashboard-theme.js';
+import { useDisplayFormat } from './display-format.js';
 import { gridPropsOf } from './grid-layouts.js';
 import { preloadVega } from './vega-chart.js';
+import { vegaLocaleOf } from './vega-locale.js';
 import { WidgetFrame } from './widget-frame.js';
 
 const disabled = { enabled: false } as const;
@@ -33,7 +35,16 @@ const isControl = (widget: Widget) => widget.type === 'FILTER' || widget.type ==
  * a layout per breakpoint, nothing draggable), the theme as CSS variables, and the FILTER and TIME_GRAIN
  * controls feeding the runs of the CHART widgets they apply to.
  */
-export function ClassicDashboard({ dashboard, canDownload }: { dashboard: Dashboard; canDownload: boolean }) {
+export function ClassicDashboard({
+  dashboard,
+  canDownload,
+  isEmbedded = false,
+}: {
+  dashboard: Dashboard;
+  canDownload: boolean;
+  /** On the embed page: AI widgets (which answer account users) say where to ask instead. */
+  isEmbedded?: boolean;
+}) {
   const widgets = useMemo(() => widgetsOf(dashboard), [dashboard]);
   const grid = useMemo(() => gridPropsOf(dashboard.config.layout, widgets), [dashboard, widgets]);
   const appConfig = useAppConfig();
@@ -42,7 +53,14 @@ export function ClassicDashboard({ dashboard, canDownload }: { dashboard: Dashbo
     () => ({ ...appThemeStyleOf(appConfig?.appTheme ?? null), ...themeStyleOf(dashboard.config.theme) }),
     [dashboard, appConfig],
   );
-  const chartConfig = useMemo(() => chartConfigOf(dashboard.config.theme), [dashboard]);
+  const display = useDisplayFormat();
+  const chartConfig = useMemo(
+    () => ({
+      ...chartConfigOf(dashboard.config.theme),
+      ...(display.locale ? { locale: vegaLocaleOf(display.locale) } : {}),
+    }),
+    [dashboard, display],
+  );
   const [values, setValues] = useState<ControlValues>(() => initialControlValues(widgets));
   const { width, containerRef, mounted } = useContainerWidth();
   const hasVegaCharts = dashboard.reportSnapshots.some(
@@ -87,7 +105,11 @@ export function ClassicDashboard({ dashboard, canDownload }: { dashboard: Dashbo
           />
         );
       case 'AI':
-        return <AiWidget dashboard={dashboard} widget={widget} />;
+        return isEmbedded ? (
+          <p className="muted">This conversation is not shown on embedded dashboards.</p>
+        ) : (
+          <AiWidget dashboard={dashboard} widget={widget} />
+        );
       case 'DIVIDER':
         return <hr />;
       case 'SPACER':

@@ -16,33 +16,76 @@ export function numberOf(value: unknown): number | null {
   return null;
 }
 
-function numberFormatOf(format: Format | undefined): Intl.NumberFormat {
+/**
+ * How the page writes numbers and dates: the browser's locale by default; an embed session's `locale`
+ * and `timezone` on the embed page. Dates are rewritten only when a locale or time zone is given.
+ */
+export interface DisplayFormat {
+  locale: string | undefined;
+  timeZone: string | undefined;
+}
+
+export const browserDisplayFormat: DisplayFormat = { locale: undefined, timeZone: undefined };
+
+function numberFormatOf(format: Format | undefined, locale: string | undefined): Intl.NumberFormat {
   const places = format?.decimalPlaces ?? undefined;
   const digits = places === undefined ? {} : { minimumFractionDigits: places, maximumFractionDigits: places };
   switch (format?.type) {
     case 'currency':
-      return new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', ...digits });
+      return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...digits });
     case 'percent':
-      return new Intl.NumberFormat(undefined, { style: 'percent', ...digits });
+      return new Intl.NumberFormat(locale, { style: 'percent', ...digits });
     default:
-      return new Intl.NumberFormat(undefined, digits);
+      return new Intl.NumberFormat(locale, digits);
   }
 }
 
-/** A cell formatter per column: `preferences.columnFormats` for numbers, text as it is. */
+/** `2024-03-01T00:00:00.000` (no zone: the query's own wall-clock time) or with `Z`/an offset (an instant). */
+const timestampPattern =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A time cell in the display locale. A value without a zone is the warehouse's wall-clock time (the
+ * query ran in its time zone): written as it is, never shifted; a value with a zone is an instant,
+ * written in the display time zone. Midnight without a zone is a date alone.
+ */
+export function formatTimeValue(value: unknown, display: DisplayFormat): string {
+  if (typeof value !== 'string') return textOf(value);
+  const match = timestampPattern.exec(value.trim());
+  if (!match) return value;
+  const [, date, time, zone] = match;
+  const instant = new Date(zone ? value.trim().replace(' ', 'T') : `${date}T${time ?? '00:00'}Z`);
+  if (Number.isNaN(instant.getTime())) return value;
+  const isDateOnly = !zone && (time === undefined || /^00:00(?::00(?:\.0+)?)?$/.test(time));
+  const timeZone = zone ? display.timeZone : 'UTC';
+  return new Intl.DateTimeFormat(display.locale, {
+    dateStyle: 'medium',
+    ...(isDateOnly ? {} : { timeStyle: 'short' }),
+    ...(timeZone ? { timeZone } : {}),
+  }).format(instant);
+}
+
+/**
+ * A cell formatter per column: `preferences.columnFormats` for numbers (in the display locale), dates in
+ * the display locale and time zone when the page has one, text as it is.
+ */
 export function cellFormattersOf(
   schema: readonly Column[],
   preferences: Preferences | null | undefined,
+  display: DisplayFormat = browserDisplayFormat,
 ): Record<string, (value: unknown) => string> {
   const formatters: Record<string, (value: unknown) => string> = {};
+  const formatsDates = display.locale !== undefined || display.timeZone !== undefined;
   for (const column of schema) {
     const format = preferences?.columnFormats?.[column.name];
     if (column.column_type === 'number' || format) {
-      const numberFormat = numberFormatOf(format);
+      const numberFormat = numberFormatOf(format, display.locale);
       formatters[column.name] = (value) => {
         const number = numberOf(value);
         return number === null ? textOf(value) : numberFormat.format(number);
       };
+    } else if (column.column_type === 'time' && formatsDates) {
+      formatters[column.name] = (value) => formatTimeValue(value, display);
     } else {
       formatters[column.name] = textOf;
     }

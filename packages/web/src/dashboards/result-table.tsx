@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type * as z from 'zod';
 import { cellFormattersOf, numberOf } from './column-format.js';
 import type { WidgetRunResult } from './dashboard-model.js';
+import { useDisplayFormat } from './display-format.js';
 
 /** Rows past this are left out of the page (the CSV download has them all). */
 const maximumShownRows = 500;
@@ -16,7 +17,11 @@ export function ResultTable({
   preferences: z.output<typeof ReportPreferences> | null | undefined;
   label: string;
 }) {
-  const formatters = useMemo(() => cellFormattersOf(result.schema, preferences), [result, preferences]);
+  const display = useDisplayFormat();
+  const formatters = useMemo(
+    () => cellFormattersOf(result.schema, preferences, display),
+    [result, preferences, display],
+  );
   const shown = result.data.slice(0, maximumShownRows);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reachable by keyboard.
@@ -69,13 +74,14 @@ export function KpiValue({
   measure: string | null;
   label: string;
 }) {
+  const display = useDisplayFormat();
   const column =
     result.schema.find((candidate) => candidate.name === measure) ??
     result.schema.find((candidate) => candidate.column_type === 'number') ??
     result.schema[0];
   const row = result.data[0];
   if (!column || !row) return <p className="muted">No value</p>;
-  const formatted = cellFormattersOf([column], preferences)[column.name]?.(row[column.name]) ?? '';
+  const formatted = cellFormattersOf([column], preferences, display)[column.name]?.(row[column.name]) ?? '';
   return (
     <p className="kpi" title={label} data-value={numberOf(row[column.name]) ?? ''}>
       {formatted}

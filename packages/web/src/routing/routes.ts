@@ -6,6 +6,7 @@ export type Route =
   | { page: 'workbook'; deploymentId: number; workbookId: number }
   | { page: 'report'; deploymentId: number; reportId: number }
   | { page: 'dashboard'; publicId: string }
+  | { page: 'embedDashboard'; publicId: string }
   | { page: 'notFound' };
 
 const idPattern = /^[1-9][0-9]{0,15}$/;
@@ -24,6 +25,9 @@ export function routeOf(pathname: string): Route {
   if (first === 'device' && segments.length === 1) return { page: 'device' };
   if (first === 'dashboards' && segments.length === 2 && second !== undefined) {
     return publicIdPattern.test(second) ? { page: 'dashboard', publicId: second } : { page: 'notFound' };
+  }
+  if (first === 'embed' && second === 'dashboard' && segments.length === 3 && third !== undefined) {
+    return publicIdPattern.test(third) ? { page: 'embedDashboard', publicId: third } : { page: 'notFound' };
   }
   const deploymentId = idOf(second);
   if (first !== 'deployments' || deploymentId === null || rest.length > 0) return { page: 'notFound' };
@@ -44,6 +48,7 @@ export const paths = {
     `/deployments/${deploymentId}/workbooks/${workbookId}`,
   report: (deploymentId: number, reportId: number) => `/deployments/${deploymentId}/reports/${reportId}`,
   dashboard: (publicId: string) => `/dashboards/${encodeURIComponent(publicId)}`,
+  embedDashboard: (publicId: string) => `/embed/dashboard/${encodeURIComponent(publicId)}`,
   login: (next: string | null) =>
     next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login',
 };

@@ -233,4 +233,22 @@ export class DashboardsService {
       .where(eq(dashboardAiThreadsTable.dashboardId, dashboardId));
     return new Map(rows.map((row) => [row.widgetId, row.threadId]));
   }
+
+  /**
+   * Where a published dashboard with this public id lives, whoever asks (the embed page, before any
+   * credential: its token is in the URL fragment). Public ids are unique per account, so in theory
+   * more than one account.
+   */
+  async publishedHoldersOf(publicId: string): Promise<Array<{ accountId: number; deploymentId: number }>> {
+    return this.database
+      .select({ accountId: dashboardsTable.accountId, deploymentId: dashboardsTable.deploymentId })
+      .from(dashboardsTable)
+      .where(
+        and(
+          eq(dashboardsTable.publicId, publicId),
+          eq(dashboardsTable.status, 'published'),
+          sql`${dashboardsTable.latestVersionNumber} > 0`,
+        ),
+      );
+  }
 }

@@ -9,6 +9,7 @@ import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { embedSessionRoutes } from './embed.routes.js';
 import { EmbedAccessService } from './embed-access.service.js';
 import { EmbedChatAuthenticator } from './embed-chat.authenticator.js';
+import { EmbedPagePolicyService } from './embed-page-policy.service.js';
 import { EmbedPlacementStore } from './embed-placement.store.js';
 import { EmbedPlatformTokensService } from './embed-platform-tokens.service.js';
 import { EmbedSessionsService } from './embed-sessions.service.js';
@@ -85,9 +86,23 @@ export function createEmbedModule(
   const embedAccess = new EmbedAccessService(database, dependencies.dashboards.dashboardEmbedding);
   // Dashboards ask the embed rules about every embed token, without importing this module.
   dependencies.dashboards.dashboards.useEmbedViewers(embedAccess);
-  const services = { embedTokens, embedSessions, embedTokenExchange, embedPlatformTokens };
+  // The embed page's frame-ancestors, off switch and chat address (app.ts hands it to the web pages).
+  const embedPagePolicy = new EmbedPagePolicyService(
+    dependencies.dashboards.dashboards,
+    dependencies.identity,
+    () => platform.config.chatPublicUrl,
+  );
+  const services = {
+    embedTokens,
+    embedSessions,
+    embedTokenExchange,
+    embedPlatformTokens,
+    embedViewers,
+    embedAccess,
+    embedPagePolicy,
+  };
   return {
-    services: { ...services, embedViewers, embedAccess },
+    services,
     handlers: {
       ...embedSessionRoutes(services),
       ...embedViewerRoutes({

@@ -7,7 +7,7 @@ export interface AccountReference {
   name: string;
 }
 
-/** Accounts by name, for surfaces that name the account in their path (the Chat API). */
+/** Accounts by name, for surfaces that name the account in their path (the Chat API, the embed page). */
 export class AccountsService {
   constructor(private readonly database: Database) {}
 
@@ -16,6 +16,14 @@ export class AccountsService {
       .select({ id: accountsTable.id, name: accountsTable.name })
       .from(accountsTable)
       .where(eq(accountsTable.name, name));
+    return row ?? null;
+  }
+
+  async accountById(id: number): Promise<AccountReference | null> {
+    const [row] = await this.database
+      .select({ id: accountsTable.id, name: accountsTable.name })
+      .from(accountsTable)
+      .where(eq(accountsTable.id, id));
     return row ?? null;
   }
 }
