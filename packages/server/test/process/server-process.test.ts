@@ -28,6 +28,34 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'kept@example.com', role: 'viewer' }),
     });
     expect(created.status).toBe(201);
+    // Code loaded lazily is bundled apart: a Vega-Lite spec is checked by ajv from its own chunk.
+    const [deployment] = (
+      (await (await fetch(`${first.managementUrl}/api/v1/deployments`, { headers })).json()) as {
+        items: Array<{ id: number }>;
+      }
+    ).items;
+    const onDeployment = `${first.managementUrl}/api/v1/deployments/${deployment?.id}`;
+    const workbook = (await (
+      await fetch(`${onDeployment}/workbooks`, { method: 'POST', headers, body: '{"name":"Charts"}' })
+    ).json()) as { id: number };
+    const chart = await fetch(`${onDeployment}/reports`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Orders by status',
+        workbookId: workbook.id,
+        kind: 'vega',
+        jsonQuery: { measures: ['orders.count'], dimensions: ['orders.status'] },
+        spec: { mark: 'bar', encoding: { x: { field: 'orders\\.status', type: 'nominal' } } },
+      }),
+    });
+    expect(chart.status, await chart.clone().text()).toBe(201);
+    const badChart = await fetch(`${onDeployment}/reports`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bad', workbookId: workbook.id, kind: 'vega', spec: { mark: 'nope' } }),
+    });
+    expect(badChart.status).toBe(400);
     for (const url of [first.managementUrl, first.chatUrl]) {
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect((await fetch(`${url}/readyz`)).status).toBe(200);

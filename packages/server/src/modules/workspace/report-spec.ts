@@ -14,10 +14,13 @@ let validator: Promise<ValidateFunction> | null = null;
  */
 function vegaLiteValidator(): Promise<ValidateFunction> {
   validator ??= (async () => {
-    const [{ Ajv }, schema] = await Promise.all([
+    const [ajvModule, schema] = await Promise.all([
       import('ajv'),
       import('vega-lite/vega-lite-schema.json', { with: { type: 'json' } }),
     ]);
+    // Node's loader gives ajv's CommonJS exports by name; the server bundle's lazy chunk gives them only as
+    // `default` (the Ajv class, which carries itself as `.Ajv`).
+    const Ajv = ajvModule.Ajv ?? ajvModule.default.Ajv;
     const ajv = new Ajv({
       strict: false,
       allowUnionTypes: true,
