@@ -1,18 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { measureEmbedPage } from './embed-page.js';
+import { numberOption, writeBenchResults } from './support/bench-options.js';
 import { startPlatformServer } from './support/platform-server.js';
 import { timingLine } from './support/timing-samples.js';
 
 /** The issue's target; reported, never asserted. */
 const goals = { loadP50Ms: 2000 };
-
-function numberOption(arguments_: string[], name: string, fallback: number): number {
-  const index = arguments_.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(arguments_[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return value;
-}
 
 /**
  * `npm run bench -- embed-page [--loads 15]`: the example host (examples/embed) framing a six-chart
@@ -30,13 +23,11 @@ export async function run(arguments_: string[]): Promise<void> {
     await server.container.platform.jobs.idle();
     const figures = await measureEmbedPage(server, demo.id, { loads });
     process.stdout.write(`${timingLine(figures.hostToChartsDrawn, { p50Ms: goals.loadP50Ms })}\n`);
-    const directory = new URL('./results/', import.meta.url);
-    await mkdir(directory, { recursive: true });
-    await writeFile(
-      new URL('embed-page.json', directory),
-      `${JSON.stringify({ goals, loadAverage: loadavg().map((value) => Number(value.toFixed(2))), ...figures }, null, 2)}\n`,
-    );
-    process.stdout.write('figures written to bench/results/embed-page.json\n');
+    await writeBenchResults('embed-page', {
+      goals,
+      loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+      ...figures,
+    });
   } finally {
     await server.close();
   }
