@@ -151,6 +151,11 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       dashboardPublicId: String(dashboard.publicId),
       oauthIntegrationId: Number(oauthIntegration.id),
       oidcTokenConfigId: Number(oidcTokenConfig.id),
+      // No embed tenant exists over HTTP before a session creates one: the embed operations' variants
+      // reach their 404 (the fuzzer looks for 5xx answers, which a missing tenant must not give either).
+      embedTenantName: 'fuzz-tenant',
+      embedGroupId: 1,
+      embedExternalId: 'fuzz-embed-user',
     },
   };
 }

@@ -547,4 +547,33 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'github branches',
     example: ['github', 'branches', 'acme/model', '--installation', '42'],
   },
+  listEmbedTenants: {
+    command: 'embed tenants list',
+    example: ['embed', 'tenants', 'list', '--search', 'acme'],
+  },
+  deleteEmbedTenant: { command: 'embed tenants delete', example: ['embed', 'tenants', 'delete', 'acme'] },
+  listEmbedTenantUsers: { command: 'embed tenants users', example: ['embed', 'tenants', 'users', 'acme'] },
+  listEmbedGroups: { command: 'embed groups list', example: ['embed', 'groups', 'list', 'acme'] },
+  createEmbedGroup: {
+    command: 'embed groups create',
+    example: ['embed', 'groups', 'create', 'acme', '--name', 'finance', '--description', 'Finance team'],
+  },
+  getEmbedGroup: { command: 'embed groups get', example: ['embed', 'groups', 'get', 'acme', '4'] },
+  updateEmbedGroup: {
+    command: 'embed groups update',
+    example: ['embed', 'groups', 'update', 'acme', '4', '--name', 'finance-emea'],
+  },
+  deleteEmbedGroup: { command: 'embed groups delete', example: ['embed', 'groups', 'delete', 'acme', '4'] },
+  listEmbedGroupUsers: {
+    command: 'embed groups members',
+    example: ['embed', 'groups', 'members', 'acme', '4'],
+  },
+  addEmbedGroupUsers: {
+    command: 'embed groups add-members',
+    example: ['embed', 'groups', 'add-members', 'acme', '4', 'ann,bob'],
+  },
+  removeEmbedGroupUsers: {
+    command: 'embed groups remove-members',
+    example: ['embed', 'groups', 'remove-members', 'acme', '4', 'ann'],
+  },
 };

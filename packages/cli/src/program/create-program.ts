@@ -10,6 +10,8 @@ import { registerDataModelCommands } from '../commands/data-model.command.js';
 import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
+import { registerEmbedGroupsCommands } from '../commands/embed-groups.command.js';
+import { registerEmbedTenantsCommands } from '../commands/embed-tenants.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
@@ -85,5 +87,7 @@ export function createProgram(runtime: CliRuntime): Command {
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   registerOidcCommands(program, context);
+  registerEmbedTenantsCommands(program, context);
+  registerEmbedGroupsCommands(program, context);
   return program;
 }

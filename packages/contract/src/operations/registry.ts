@@ -71,6 +71,17 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { addEmbedGroupUsers } from './embed/add-embed-group-users.operation.js';
+import { createEmbedGroup } from './embed/create-embed-group.operation.js';
+import { deleteEmbedGroup } from './embed/delete-embed-group.operation.js';
+import { deleteEmbedTenant } from './embed/delete-embed-tenant.operation.js';
+import { getEmbedGroup } from './embed/get-embed-group.operation.js';
+import { listEmbedGroupUsers } from './embed/list-embed-group-users.operation.js';
+import { listEmbedGroups } from './embed/list-embed-groups.operation.js';
+import { listEmbedTenantUsers } from './embed/list-embed-tenant-users.operation.js';
+import { listEmbedTenants } from './embed/list-embed-tenants.operation.js';
+import { removeEmbedGroupUsers } from './embed/remove-embed-group-users.operation.js';
+import { updateEmbedGroup } from './embed/update-embed-group.operation.js';
 import { createEnvironmentMetaSyncToken } from './environments/create-environment-meta-sync-token.operation.js';
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
 import { listEnvironmentTokens } from './environments/list-environment-tokens.operation.js';
@@ -375,6 +386,17 @@ export const operations = {
   listGithubInstallations,
   listGithubRepositories,
   listGithubBranches,
+  listEmbedTenants,
+  deleteEmbedTenant,
+  listEmbedTenantUsers,
+  listEmbedGroups,
+  createEmbedGroup,
+  getEmbedGroup,
+  updateEmbedGroup,
+  deleteEmbedGroup,
+  listEmbedGroupUsers,
+  addEmbedGroupUsers,
+  removeEmbedGroupUsers,
 } as const;
 
 export type Operations = typeof operations;

@@ -33,6 +33,9 @@ const placeholderResources: AccountResources = {
   dashboardPublicId: 'PathParams02',
   oauthIntegrationId: 1,
   oidcTokenConfigId: 1,
+  embedTenantName: 'path-params',
+  embedGroupId: 1,
+  embedExternalId: 'path-params',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -1,6 +1,7 @@
 import { userOAuthTokensTable } from '../../src/modules/integrations/integrations.tables.js';
 import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
+import { insertEmbedTenant } from '../embed/embed-fixtures.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
 import { type AccountResources, dashboardConfigOf } from './operation-examples.js';
 
@@ -171,7 +172,22 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     workbookId: (workbook.body as { id: number }).id,
     oauthIntegrationId: await createConnectedOAuthIntegration(server),
     oidcTokenConfigId: (oidcTokenConfig.body as { id: number }).id,
+    ...(await createEmbedTenantResources(server)),
   };
+}
+
+/** An embed tenant with a group holding one of its users, as generate-session leaves them. */
+async function createEmbedTenantResources(server: TestServer) {
+  const embedTenantName = 'security-tenant';
+  const embedExternalId = 'security-embed-user';
+  const { groupIds } = await insertEmbedTenant(server, {
+    name: embedTenantName,
+    groups: [{ name: 'security-group' }],
+    users: [{ externalId: embedExternalId, isEphemeral: false, groups: ['security-group'] }],
+  });
+  const embedGroupId = groupIds.get('security-group');
+  if (embedGroupId === undefined) throw new Error('could not create the embed group');
+  return { embedTenantName, embedGroupId, embedExternalId };
 }
 
 /**
@@ -301,6 +317,9 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/user-attribute-values/${resources.userId}`,
     '/api/v1/oauth-integrations',
     '/api/v1/user-oauth-tokens',
+    '/api/v1/embed-tenants',
+    `/api/v1/embed-tenants/${resources.embedTenantName}/users`,
+    `/api/v1/embed-tenants/${resources.embedTenantName}/groups`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

@@ -109,6 +109,9 @@ const placeholderResources: AccountResources = {
   dashboardPublicId: 'SecurityDsh4',
   oauthIntegrationId: 16,
   oidcTokenConfigId: 17,
+  embedTenantName: 'security-tenant',
+  embedGroupId: 18,
+  embedExternalId: 'security-embed-user',
 };
 
 describe('the examples table of the security suite', () => {

@@ -5,7 +5,12 @@ import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { EmbedGroupMembersService } from './embed-group-members.service.js';
+import { EmbedGroupsService } from './embed-groups.service.js';
+import { embedTenantsRoutes } from './embed-tenants.routes.js';
+import { EmbedTenantsService } from './embed-tenants.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
+import { EmbedUsersReader } from './embed-users.reader.js';
 
 export interface EmbedDependencies {
   identity: IdentityServices;
@@ -23,12 +28,31 @@ export interface EmbedDependencies {
  */
 export function createEmbedModule(
   platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretKey'>,
-  _dependencies: EmbedDependencies,
+  dependencies: EmbedDependencies,
 ) {
+  const { database } = platform.store;
   const embedTokens = new EmbedTokenSigner(deriveEmbedSigningKey(platform.secretKey));
+  const { chatUsers } = dependencies.chat;
+  const embedUsers = new EmbedUsersReader(database, chatUsers);
+  const embedTenants = new EmbedTenantsService(
+    database,
+    dependencies.identity.authorization,
+    chatUsers,
+    embedUsers,
+  );
+  const embedGroups = new EmbedGroupsService(database, embedTenants, chatUsers);
+  const embedGroupMembers = new EmbedGroupMembersService(
+    database,
+    embedTenants,
+    embedGroups,
+    chatUsers,
+    embedUsers,
+  );
   return {
-    services: { embedTokens },
-    handlers: {},
+    services: { embedTokens, embedTenants, embedGroups, embedGroupMembers },
+    handlers: {
+      ...embedTenantsRoutes(embedTenants, embedGroups, embedGroupMembers),
+    },
   } satisfies PlatformModule<unknown, unknown>;
 }
 

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEmbedTenant } from '../embed/embed-fixtures.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted-cli-client.js';
+
+/**
+ * The hosted CLI's embed rows (HOSTED-CLIENT.md), sent exactly as it sends them over a real socket:
+ * tenant delete (with its trailing slash), a tenant's groups with `first`/`after`, delete-group.
+ */
+describe('the hosted CLI, replayed: embed tenants and their groups', () => {
+  let server: TestServer;
+  let cli: HostedCliClient;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    cli = await listenForHostedCli(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('embed tenant groups N: GET /api/v1/embed-tenants/{N}/groups with first and after', async () => {
+    await insertEmbedTenant(server, {
+      name: 'replayed-groups',
+      groups: [{ name: 'finance', description: 'Finance team' }, { name: 'sales' }, { name: 'support' }],
+      users: [
+        { externalId: 'replayed-ann', groups: ['finance'] },
+        { externalId: 'replayed-bob', groups: ['finance'] },
+      ],
+    });
+    const first = await cli.call('GET', '/api/v1/embed-tenants/replayed-groups/groups', {
+      query: [['first', '2']],
+    });
+    expect(first.status, first.text).toBe(200);
+    const firstItems = listOfAnswer(first);
+    expect(firstItems).toEqual([
+      expect.objectContaining({ id: expect.any(Number), name: 'finance', userCount: 2 }),
+      expect.objectContaining({ id: expect.any(Number), name: 'sales', userCount: 0 }),
+    ]);
+    const { endCursor, hasNextPage } = (first.body as { pageInfo: { endCursor: string; hasNextPage: boolean } })
+      .pageInfo;
+    expect(hasNextPage).toBe(true);
+    const next = await cli.call('GET', '/api/v1/embed-tenants/replayed-groups/groups', {
+      query: [
+        ['first', '2'],
+        ['after', endCursor],
+      ],
+    });
+    expect(next.status, next.text).toBe(200);
+    expect(listOfAnswer(next)).toEqual([
+      expect.objectContaining({ id: expect.any(Number), name: 'support', userCount: 0 }),
+    ]);
+  });
+
+  it('embed tenant delete-group N G: DELETE /api/v1/embed-tenants/{N}/groups/{G} with Content-Length 0', async () => {
+    const { groupIds } = await insertEmbedTenant(server, {
+      name: 'replayed-delete-group',
+      groups: [{ name: 'doomed' }],
+    });
+    const groupId = groupIds.get('doomed');
+    const deleted = await cli.call('DELETE', `/api/v1/embed-tenants/replayed-delete-group/groups/${groupId}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body).toEqual({ success: true });
+    const groups = await cli.call('GET', '/api/v1/embed-tenants/replayed-delete-group/groups', {
+      query: [['first', '100']],
+    });
+    expect(listOfAnswer(groups)).toEqual([]);
+  });
+
+  it('embed tenant delete N: DELETE /api/v1/embed-tenants/{N}/ (trailing slash) with Content-Length 0', async () => {
+    await insertEmbedTenant(server, {
+      name: 'replayed-delete',
+      groups: [{ name: 'finance' }],
+      users: [{ externalId: 'replayed-cid', groups: ['finance'] }],
+    });
+    const deleted = await cli.call('DELETE', '/api/v1/embed-tenants/replayed-delete/');
+    expect(deleted.status, deleted.text).toBe(204);
+    expect(deleted.body).toBeNull();
+    const tenants = await cli.call('GET', '/api/v1/embed-tenants/', { query: [['first', '100']] });
+    expect(tenants.status, tenants.text).toBe(200);
+    expect(listOfAnswer(tenants).map((tenant) => tenant.name)).not.toContain('replayed-delete');
+    const again = await cli.call('DELETE', '/api/v1/embed-tenants/replayed-delete/');
+    expect(again.status, again.text).toBe(404);
+  });
+});
