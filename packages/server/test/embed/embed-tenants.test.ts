@@ -14,7 +14,9 @@ import { findDeploymentId } from '../security/account-resources.js';
 import {
   createOtherAccount,
   createUserWithKey,
+  type StoreEngine,
   startTestServer,
+  storeEngines,
   type TestServer,
 } from '../support/test-server.js';
 import { adminAccountId, type EmbedTenantFixture, insertEmbedTenant } from './embed-fixtures.js';
@@ -50,14 +52,14 @@ interface EmbedGroup {
 
 const base = '/api/v1/embed-tenants';
 
-describe('embed tenants, their groups and users', () => {
+describe.each(storeEngines)('embed tenants, their groups and users on %s', (engine: StoreEngine) => {
   let server: TestServer;
   let accountId: number;
   let deploymentId: number;
   let workbookId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ engine });
     accountId = await adminAccountId(server);
     deploymentId = await findDeploymentId(server, 'demo');
     const workbook = await server.request({
