@@ -37,8 +37,9 @@ describe('the hosted CLI, replayed: embed tenants and their groups', () => {
       expect.objectContaining({ id: expect.any(Number), name: 'finance', userCount: 2 }),
       expect.objectContaining({ id: expect.any(Number), name: 'sales', userCount: 0 }),
     ]);
-    const { endCursor, hasNextPage } = (first.body as { pageInfo: { endCursor: string; hasNextPage: boolean } })
-      .pageInfo;
+    const { endCursor, hasNextPage } = (
+      first.body as { pageInfo: { endCursor: string; hasNextPage: boolean } }
+    ).pageInfo;
     expect(hasNextPage).toBe(true);
     const next = await cli.call('GET', '/api/v1/embed-tenants/replayed-groups/groups', {
       query: [
