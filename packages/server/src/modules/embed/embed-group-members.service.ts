@@ -112,23 +112,7 @@ export class EmbedGroupMembersService {
     externalIds: readonly string[],
   ): Promise<number[]> {
     const byExternalId = await this.chatUsers.externalUserIdsOf(accountId, externalIds, transaction);
-    const candidates = [...byExternalId.values()];
-    const inTenant =
-      candidates.length === 0
-        ? new Set<number>()
-        : new Set(
-            (
-              await transaction
-                .select({ chatUserId: embedUsersTable.chatUserId })
-                .from(embedUsersTable)
-                .where(
-                  and(
-                    eq(embedUsersTable.tenantId, tenant.id),
-                    inArray(embedUsersTable.chatUserId, candidates),
-                  ),
-                )
-            ).map((row) => row.chatUserId),
-          );
+    const inTenant = await this.usersOfTenant(transaction, tenant.id, [...byExternalId.values()]);
     const chatUserIds: number[] = [];
     const missing: string[] = [];
     for (const externalId of externalIds) {
@@ -142,5 +126,21 @@ export class EmbedGroupMembersService {
       });
     }
     return chatUserIds;
+  }
+
+  /** Which of these chat users are users of the tenant. */
+  private async usersOfTenant(
+    transaction: Database,
+    tenantId: number,
+    chatUserIds: readonly number[],
+  ): Promise<Set<number>> {
+    if (chatUserIds.length === 0) return new Set();
+    const rows = await transaction
+      .select({ chatUserId: embedUsersTable.chatUserId })
+      .from(embedUsersTable)
+      .where(
+        and(eq(embedUsersTable.tenantId, tenantId), inArray(embedUsersTable.chatUserId, [...chatUserIds])),
+      );
+    return new Set(rows.map((row) => row.chatUserId));
   }
 }
