@@ -10,6 +10,7 @@ import { anonymousRequest, webhookRequest } from './http/webhook-request.js';
 import { writeChatError } from './modules/chat/chat-error-body.js';
 import { chatRequestCredentials } from './modules/chat/chat-request-credentials.js';
 import { dataApiAuthentication } from './modules/data-api/data-api-authentication.js';
+import { embedAuthentication } from './modules/embed/embed-authentication.js';
 import { managementAuthentication, webSignInRequest } from './modules/identity/management-authentication.js';
 import { webSessionTokenOf } from './modules/identity/web-session-cookie.js';
 import { scimAuthentication } from './modules/scim/scim-authentication.js';
@@ -41,6 +42,11 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
 /** The management and build API. Builds the app without listening, so tests drive it in-process. */
 export function buildApp(container: Container): FastifyInstance {
   const { services } = container;
+  const management = managementAuthentication(
+    services.credentials,
+    services.authorization,
+    services.webSessions,
+  );
   const app = createHttpServer({
     logger: container.logger,
     bodyLimitBytes: container.config.bodyLimitBytes,
@@ -59,6 +65,7 @@ export function buildApp(container: Container): FastifyInstance {
       webhook: webhookRequest,
       none: webSignInRequest,
       scim: scimAuthentication(services.credentials, services.authorization),
+      embed: embedAuthentication(management, services.embedViewers),
     },
     writeError: writeManagementError,
     schemeErrorWriters: { scim: writeScimError },

@@ -3,6 +3,7 @@ import type { OperationHandlers as SurfaceOperationHandlers } from './http/opera
 import type { WebhookContext } from './http/webhook-request.js';
 import type { ChatRequestContext } from './modules/chat/chat-request-credentials.js';
 import type { DataApiRequestContext } from './modules/data-api/data-api-authentication.js';
+import type { EmbedRequestContext } from './modules/embed/embed-authentication.js';
 import type { ManagementRequestContext } from './modules/identity/management-authentication.js';
 import type { ScimRequestContext } from './modules/scim/scim-authentication.js';
 
@@ -17,6 +18,7 @@ export interface OperationContexts {
   webhook: WebhookContext;
   none: Record<never, never>;
   scim: ScimRequestContext;
+  embed: EmbedRequestContext;
 }
 
 /** One handler per operation of the registry, typed by its scheme's context: a missing one does not compile. */

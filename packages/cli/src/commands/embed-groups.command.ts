@@ -4,7 +4,7 @@ import { UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
-import { embedCommandOf } from './embed.command.js';
+import { embedCommandOf } from './embed-access.command.js';
 import { formatEmbedGroup, formatEmbedGroups, formatEmbedUsers } from './embed-views.js';
 
 interface WriteOptions extends CommonOptions {

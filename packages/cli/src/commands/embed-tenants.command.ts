@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { addPagingOptions, fetchPages, noteMorePages, type PagingOptions } from '../program/paginate.js';
-import { embedCommandOf } from './embed.command.js';
+import { embedCommandOf } from './embed-access.command.js';
 import { formatEmbedTenants, formatEmbedUsers } from './embed-views.js';
 
 interface ListOptions extends CommonOptions, PagingOptions {

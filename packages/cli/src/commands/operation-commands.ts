@@ -576,4 +576,33 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'embed groups remove-members',
     example: ['embed', 'groups', 'remove-members', 'acme', '4', 'ann'],
   },
+  getEmbedDashboard: {
+    command: 'embed dashboard get',
+    example: ['embed', 'dashboard', 'get', 'AbCdEfGh1234'],
+  },
+  updateEmbedDashboard: {
+    command: 'embed dashboard enable',
+    example: ['embed', 'dashboard', 'enable', 'AbCdEfGh1234'],
+  },
+  getWorkbookEmbedAccess: {
+    command: 'embed access get',
+    example: ['embed', 'access', 'get', '9', '--deployment', '5'],
+  },
+  updateWorkbookEmbedAccess: {
+    command: 'embed access set',
+    example: [
+      'embed',
+      'access',
+      'set',
+      '9',
+      '--deployment',
+      '5',
+      '--tenant',
+      'acme',
+      '--group',
+      '3',
+      '--action',
+      'read',
+    ],
+  },
 };

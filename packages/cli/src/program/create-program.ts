@@ -10,6 +10,7 @@ import { registerDataModelCommands } from '../commands/data-model.command.js';
 import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
+import { registerEmbedAccessCommands } from '../commands/embed-access.command.js';
 import { registerEmbedGroupsCommands } from '../commands/embed-groups.command.js';
 import { registerEmbedTenantsCommands } from '../commands/embed-tenants.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
@@ -89,5 +90,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerOidcCommands(program, context);
   registerEmbedTenantsCommands(program, context);
   registerEmbedGroupsCommands(program, context);
+  registerEmbedAccessCommands(program, context);
   return program;
 }

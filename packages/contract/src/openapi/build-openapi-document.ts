@@ -20,6 +20,8 @@ export interface OpenApiDocument {
 export const commonErrors: readonly ErrorCode[] = ['BAD_REQUEST', 'INTERNAL_SERVER_ERROR'];
 /** The data API also takes a deployment token, sent bare (`Authorization: <token>`) or as a bearer token. */
 const dataApiSecurity = [{ deploymentToken: [] }, { bearerAuth: [] }, { apiKeyAuth: [] }];
+/** The operations an embedded dashboard page calls also take an embed token, as a bearer token. */
+const embedSecurity = [{ bearerAuth: [] }, { apiKeyAuth: [] }, { embedToken: [] }];
 
 /** Every operation needs a credential (SPEC.md: all management and build endpoints use bearer auth). */
 const credentialErrors: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
@@ -148,6 +150,7 @@ export function buildOpenApiDocument(
       ...(operation.description ? { description: operation.description } : {}),
       ...(operation.action ? { 'x-required-action': operation.action } : {}),
       ...(operation.authScheme === 'dataApi' ? { security: dataApiSecurity } : {}),
+      ...(operation.authScheme === 'embed' ? { security: embedSecurity } : {}),
       ...(operation.dataApiScope ? { 'x-data-api-scope': operation.dataApiScope } : {}),
       // A webhook is verified by a shared secret over the body, which OpenAPI's security schemes cannot
       // express; `none` (the web sign-in) takes its API key in the body.
@@ -201,6 +204,13 @@ export function buildOpenApiDocument(
           name: 'Authorization',
           description:
             "A deployment token (POST /api/v1/deployments/{deploymentId}/token), as the bare header value or after `Bearer `; only for that deployment's data API.",
+        },
+        embedToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'An embed token (POST /api/v1/embed/session/token): only for the operations an embedded dashboard page calls.',
         },
       },
     },

@@ -14,9 +14,11 @@ type Schema = z.ZodType | null;
  * own adapter after validation because it needs the path and the body (no management credential);
  * `webhook` carries no credential at all: the handler verifies a shared secret against the raw body;
  * `none` answers anyone (the chat listener's own OpenAPI document, which holds nothing of an account);
- * `scim` is an API key only (`Bearer` or `Api-Key`, no session cookie), whose errors are SCIM's (RFC 7644).
+ * `scim` is an API key only (`Bearer` or `Api-Key`, no session cookie), whose errors are SCIM's (RFC 7644);
+ * `embed` is what `management` takes (its action checked) or an embed token (`Bearer <jwt>`), whose user the
+ * embed module's access rules govern instead of a role: the operations an embedded dashboard page calls.
  */
-export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none' | 'scim';
+export type AuthScheme = 'management' | 'dataApi' | 'chat' | 'webhook' | 'none' | 'scim' | 'embed';
 
 /**
  * How the success body is written: one JSON document, or newline-delimited JSON where `response` is the

@@ -5,6 +5,7 @@ import {
   embedUsersTable,
 } from '../../src/modules/embed/embed.tables.js';
 import type { TestServer } from '../support/test-server.js';
+import { adminAccountId } from './embed-viewer-fixtures.js';
 
 export interface EmbedUserFixture {
   externalId: string;
@@ -29,12 +30,6 @@ export interface InsertedEmbedTenant {
   tenantId: number;
   groupIds: Map<string, number>;
   chatUserIds: Map<string, number>;
-}
-
-/** The account of the server's admin. */
-export async function adminAccountId(server: TestServer): Promise<number> {
-  const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
-  return (me.body as { account: { id: number } }).account.id;
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   storeEngines,
   type TestServer,
 } from '../support/test-server.js';
-import { adminAccountId, type EmbedTenantFixture, insertEmbedTenant } from './embed-fixtures.js';
+import { type EmbedTenantFixture, insertEmbedTenant } from './embed-fixtures.js';
+import { adminAccountId } from './embed-viewer-fixtures.js';
 
 interface Page<Item> {
   items: Item[];

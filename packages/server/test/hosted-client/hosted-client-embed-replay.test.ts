@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertEmbedTenant } from '../embed/embed-fixtures.js';
+import { findDeploymentId } from '../security/account-resources.js';
+import { dashboardConfigOf } from '../security/operation-examples.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted-cli-client.js';
 
 /**
  * The hosted CLI's embed rows (HOSTED-CLIENT.md), sent exactly as it sends them over a real socket:
- * tenant delete (with its trailing slash), a tenant's groups with `first`/`after`, delete-group.
+ * tenant delete (with its trailing slash), a tenant's groups with `first`/`after`, delete-group, the
+ * embed dashboard and its enable/disable switch.
  */
-describe('the hosted CLI, replayed: embed tenants and their groups', () => {
+describe('the hosted CLI, replayed: embed tenants, their groups and embedded dashboards', () => {
   let server: TestServer;
   let cli: HostedCliClient;
 
@@ -82,5 +85,43 @@ describe('the hosted CLI, replayed: embed tenants and their groups', () => {
     expect(listOfAnswer(tenants).map((tenant) => tenant.name)).not.toContain('replayed-delete');
     const again = await cli.call('DELETE', '/api/v1/embed-tenants/replayed-delete/');
     expect(again.status, again.text).toBe(404);
+  });
+
+  /** A published dashboard of the demo deployment (one widget on a report), made as the CLI would. */
+  async function publishDashboard(): Promise<string> {
+    const deploymentId = await findDeploymentId(server, 'demo');
+    const workbook = await cli.call('POST', `/api/v1/deployments/${deploymentId}/workbooks`, {
+      body: { name: 'replayed embed' },
+    });
+    expect(workbook.status, workbook.text).toBe(201);
+    const workbookId = (workbook.body as { id: number }).id;
+    const report = await cli.call('POST', `/api/v1/deployments/${deploymentId}/reports`, {
+      body: { name: 'replayed orders', workbookId, jsonQuery: { measures: ['orders.count'] } },
+    });
+    expect(report.status, report.text).toBe(201);
+    const reportId = (report.body as { id: number }).id;
+    const published = await cli.call(
+      'POST',
+      `/api/v1/deployments/${deploymentId}/workbooks/${workbookId}/publish`,
+      { body: { config: dashboardConfigOf(reportId, reportId) } },
+    );
+    expect(published.status, published.text).toBe(200);
+    return (published.body as { publicId: string }).publicId;
+  }
+
+  it('embed enable-/disable-dashboard P: PATCH /api/v1/embed/dashboard/{P} {allowEmbed}', async () => {
+    const publicId = await publishDashboard();
+    for (const allowEmbed of [true, false]) {
+      const answer = await cli.call('PATCH', `/api/v1/embed/dashboard/${publicId}`, { body: { allowEmbed } });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body).toEqual({ publicId, allowEmbed });
+    }
+  });
+
+  it('embed dashboard P: GET /api/v1/embed/dashboard/{P}', async () => {
+    const publicId = await publishDashboard();
+    const answer = await cli.call('GET', `/api/v1/embed/dashboard/${publicId}`);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ publicId, id: expect.any(Number) });
   });
 });

@@ -320,6 +320,7 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     '/api/v1/embed-tenants',
     `/api/v1/embed-tenants/${resources.embedTenantName}/users`,
     `/api/v1/embed-tenants/${resources.embedTenantName}/groups`,
+    `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.dashboardWorkbookId}/embed-access`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

@@ -1,6 +1,7 @@
 import { actionsOfRole, type OperationDefinition, type RoleName, roles } from '@platform/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { createEmbedViewer } from '../embed/embed-viewer-fixtures.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import {
   createOtherAccount,
@@ -35,6 +36,9 @@ const idsOf = (selected: OperationDefinition[]) => selected.map((operation) => o
 
 const allOperations = idsOf([...registeredOperations]);
 const credentialOperationIds = idsOf([...credentialOperations]);
+/** The operations an embedded dashboard page calls: they also take an embed token, and no other does. */
+const embedSchemeIds = idsOf(credentialOperations.filter((operation) => operation.authScheme === 'embed'));
+const beyondEmbedIds = idsOf(credentialOperations.filter((operation) => operation.authScheme !== 'embed'));
 /** Every pair of a role below admin and an operation whose declared action that role lacks. */
 const beyondRole: Array<[RoleName, string]> = limitedRoles.flatMap((role) =>
   credentialOperations
@@ -159,6 +163,7 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
   let scopedKey: string;
   let scopedDeploymentId: number;
   let snapshotBefore: Awaited<ReturnType<typeof snapshotResources>>;
+  let embedToken: string;
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
@@ -169,6 +174,9 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     scopedKey = (await createAdminApiKey(server, { name: 'scoped', deploymentIds: [scopedDeploymentId] }))
       .token;
     snapshotBefore = await snapshotResources(server, resources);
+    const me = await server.request({ method: 'GET', url: '/api/v1/users/me' });
+    const accountId = (me.body as { account: { id: number } }).account.id;
+    embedToken = (await createEmbedViewer(server, { accountId, deploymentId: resources.deploymentId })).token;
   });
   afterAll(async () => {
     await server?.close();
@@ -199,6 +207,19 @@ describe.each(storeEngines)('access checks of every operation on %s', (engine: S
     const answer = await sendExample(server, operationOf(operationId), resources, `sk-${'x'.repeat(43)}`);
     expectErrorBody(answer, 'UNAUTHORIZED', operationId);
   });
+
+  it.each(beyondEmbedIds)('refuses an embed token at %s, which takes none (401)', async (operationId) => {
+    const answer = await sendExample(server, operationOf(operationId), resources, embedToken);
+    expectErrorBody(answer, 'UNAUTHORIZED', operationId);
+  });
+
+  it.each(embedSchemeIds)(
+    'refuses %s to an embed token of the account whose access rules do not open the dashboard (403)',
+    async (operationId) => {
+      const answer = await sendExample(server, operationOf(operationId), resources, embedToken);
+      expectErrorBody(answer, 'FORBIDDEN', operationId);
+    },
+  );
 
   it.each(beyondRole)('refuses to a %s the operation %s (403)', async (role, operationId) => {
     const answer = await sendExample(server, operationOf(operationId), resources, keyOf(role));

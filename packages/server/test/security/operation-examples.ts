@@ -389,6 +389,18 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { format: 'json' },
     body: () => ({ filters: [] }),
   },
+  getEmbedDashboard: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
+  updateEmbedDashboard: {
+    params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }),
+    body: () => ({ allowEmbed: false }),
+  },
+  getWorkbookEmbedAccess: {
+    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
+  },
+  updateWorkbookEmbedAccess: {
+    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
+    body: () => ({ allEmbedUsers: true, action: 'none' }),
+  },
   getTenantSettings: {},
   updateTenantSettings: { body: () => ({ defaultTimezone: 'Europe/Berlin' }) },
   getAppConfig: {},

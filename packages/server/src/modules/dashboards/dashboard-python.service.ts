@@ -1,9 +1,9 @@
 import type { Dashboard, ReportRunResult, ReportSnapshot, RunReportInput } from '@platform/contract';
 import { AppError, notFound } from '../../errors/app-error.js';
 import type { PythonSandbox } from '../../platform/python/python-sandbox.js';
-import type { Principal } from '../identity/principal.js';
 import { contentLevels } from '../workspace/content-access.service.js';
 import { reportIdOf } from './dashboard-config.js';
+import type { DashboardViewer } from './dashboard-viewer.js';
 import type { DashboardWidgetRunsService } from './dashboard-widget-runs.service.js';
 import type { DashboardsService } from './dashboards.service.js';
 
@@ -17,17 +17,17 @@ export interface DashboardPythonRequest {
 /**
  * `POST /api/v1/embed/dashboard/{publicId}/python-run`: the Python of an `html` report of a published
  * dashboard (its snapshot's `meta.pythonCode`) run in the sandbox with the dashboard's filters as input.
- * Viewers run the published code; running other code needs edit rights on the dashboard.
+ * Viewers (and embed users) run the published code; running other code needs edit rights on the dashboard.
  */
 export class DashboardPythonService {
   constructor(
-    private readonly dashboards: Pick<DashboardsService, 'findByPublicId' | 'atVersion'>,
+    private readonly dashboards: Pick<DashboardsService, 'openByPublicId' | 'atVersion'>,
     private readonly python: PythonSandbox,
     private readonly widgetRuns: Pick<DashboardWidgetRunsService, 'run'>,
   ) {}
 
-  async run(principal: Principal, publicId: string, request: DashboardPythonRequest) {
-    const visible = await this.dashboards.findByPublicId(principal, publicId);
+  async run(viewer: DashboardViewer, publicId: string, request: DashboardPythonRequest) {
+    const visible = await this.dashboards.openByPublicId(viewer, publicId);
     const dashboard = await this.dashboards.atVersion(visible);
     const snapshot = htmlSnapshotOf(dashboard.reportSnapshots, request.reportId, publicId);
     const publishedCode = pythonCodeOf(snapshot);
@@ -46,7 +46,7 @@ export class DashboardPythonService {
     }
     const availability = await this.python.availability();
     if (!availability.available) throw new AppError('NOT_IMPLEMENTED', availability.reason);
-    const rows = await this.rowsOf(principal, dashboard, snapshot, request.filters);
+    const rows = await this.rowsOf(viewer, dashboard, snapshot, request.filters);
     const result = await this.python.run({
       code,
       input: {
@@ -76,7 +76,7 @@ export class DashboardPythonService {
    * as the caller, with the filters (checked against the dashboard's FILTER widgets as every run is).
    */
   private async rowsOf(
-    principal: Principal,
+    viewer: DashboardViewer,
     dashboard: Dashboard,
     snapshot: ReportSnapshot,
     filters: DashboardPythonRequest['filters'],
@@ -87,7 +87,7 @@ export class DashboardPythonService {
     );
     if (!widget) return null;
     return this.widgetRuns.run(
-      principal,
+      viewer,
       { deploymentId: dashboard.deploymentId, dashboardId: dashboard.id, widgetId: String(widget.id) },
       filters === undefined ? undefined : { filters },
     );

@@ -5,11 +5,12 @@ import type { Database } from '../../platform/database/database.js';
 import { reportDefinitionOf } from '../data-api/report-definition.js';
 import type { ReportDefinition, ReportQueryService } from '../data-api/report-query.service.js';
 import type { AuthorizationService } from '../identity/authorization.service.js';
-import type { Principal } from '../identity/principal.js';
 import type { DashboardSourcesService } from '../workspace/dashboard-sources.service.js';
 import { reportIdOf } from './dashboard-config.js';
-import type { DashboardsService } from './dashboards.service.js';
+import { type DashboardViewer, dataApiCallerOf } from './dashboard-viewer.js';
+import type { DashboardsService, OpenedDashboard } from './dashboards.service.js';
 import {
+  type DashboardRow,
   dashboardReportSnapshotsTable,
   dashboardsTable,
   dashboardVersionsTable,
@@ -38,7 +39,7 @@ export interface WidgetCsv {
 export class DashboardWidgetRunsService {
   constructor(
     private readonly database: Database,
-    private readonly dashboards: Pick<DashboardsService, 'visible'>,
+    private readonly dashboards: Pick<DashboardsService, 'visible' | 'openedByEmbed'>,
     private readonly sources: Pick<
       DashboardSourcesService,
       'scopeOf' | 'contentVersionColumns' | 'workbookAccessColumn' | 'workbookAccessOf'
@@ -48,37 +49,44 @@ export class DashboardWidgetRunsService {
   ) {}
 
   run(
-    principal: Principal,
+    viewer: DashboardViewer,
     widget: WidgetReference,
     input: RunReportInput | undefined,
   ): Promise<ReportRunResult> {
-    return this.execute(principal, widget, input, { isDownload: false });
+    return this.execute(viewer, widget, input, { isDownload: false });
   }
 
-  /** The rows as CSV; a dashboard with `restrictDataDownload` gives them only to callers with DownloadData. */
+  /**
+   * The rows as CSV; a dashboard with `restrictDataDownload` gives them only to callers with DownloadData
+   * (never to embed users, who hold no rights of the account).
+   */
   async runAsCsv(
-    principal: Principal,
+    viewer: DashboardViewer,
     widget: WidgetReference,
     input: RunReportInput | undefined,
   ): Promise<WidgetCsv> {
-    const result = await this.execute(principal, widget, input, { isDownload: true });
+    const result = await this.execute(viewer, widget, input, { isDownload: true });
     return { filename: `${widget.widgetId}.csv`, content: csvOfRun(result) };
   }
 
   private execute(
-    principal: Principal,
+    viewer: DashboardViewer,
     widget: WidgetReference,
     input: RunReportInput | undefined,
     options: { isDownload: boolean },
   ): Promise<ReportRunResult> {
     // The data API finds the model and the warehouse while the dashboard is read and checked; it runs
     // nothing before the definition settles (a 404 or 403 comes first).
-    const definition = this.definitionOf(principal, widget, input, options);
-    return this.reportQueries.run({ kind: 'management', principal }, widget.deploymentId, definition);
+    const definition = this.definitionOf(viewer, widget, input, options);
+    const caller =
+      viewer.kind === 'principal'
+        ? { kind: 'management' as const, principal: viewer.principal }
+        : dataApiCallerOf(viewer.claims);
+    return this.reportQueries.run(caller, widget.deploymentId, definition);
   }
 
   private async definitionOf(
-    principal: Principal,
+    viewer: DashboardViewer,
     { deploymentId, dashboardId, widgetId }: WidgetReference,
     input: RunReportInput | undefined,
     options: { isDownload: boolean },
@@ -114,22 +122,10 @@ export class DashboardWidgetRunsService {
       )
       .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, deploymentId)));
     const found = rows[0];
-    // The deployment is checked before anything read is used (a missing dashboard is a 404 only once it is).
-    const scope = await this.sources.scopeOf(principal, deploymentId, found?.versions);
-    const visible = await this.dashboards.visible(
-      scope,
-      found?.dashboard,
-      label,
-      'view',
-      this.sources.workbookAccessOf(found?.workbook),
-    );
+    const visible = await this.opened(viewer, deploymentId, found, label);
     const version = found?.version;
     if (!version) throw notFound(label);
-    if (
-      options.isDownload &&
-      visible.row.restrictDataDownload &&
-      !this.authorization.can(principal, 'DownloadData')
-    ) {
+    if (options.isDownload && visible.row.restrictDataDownload && !this.canDownload(viewer)) {
       throw new AppError(
         'FORBIDDEN',
         `${label} restricts data downloads: a CSV of its widgets needs the right DownloadData, which this credential lacks`,
@@ -156,5 +152,31 @@ export class DashboardWidgetRunsService {
       filters: input?.filters,
       timeGrain: input?.timeGrain,
     };
+  }
+
+  /** The dashboard once the viewer is shown to open it: the deployment first for an account user. */
+  private async opened(
+    viewer: DashboardViewer,
+    deploymentId: number,
+    found:
+      | {
+          versions: Parameters<DashboardSourcesService['scopeOf']>[2];
+          workbook: string | null;
+          dashboard: DashboardRow;
+        }
+      | undefined,
+    label: string,
+  ): Promise<OpenedDashboard> {
+    const workbook = this.sources.workbookAccessOf(found?.workbook);
+    if (viewer.kind === 'embed') {
+      return this.dashboards.openedByEmbed(viewer.claims, found?.dashboard, label, workbook);
+    }
+    // The deployment is checked before anything read is used (a missing dashboard is a 404 only once it is).
+    const scope = await this.sources.scopeOf(viewer.principal, deploymentId, found?.versions);
+    return this.dashboards.visible(scope, found?.dashboard, label, 'view', workbook);
+  }
+
+  private canDownload(viewer: DashboardViewer): boolean {
+    return viewer.kind === 'principal' && this.authorization.can(viewer.principal, 'DownloadData');
   }
 }

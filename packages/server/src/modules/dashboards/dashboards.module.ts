@@ -6,6 +6,7 @@ import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { DashboardChangesService } from './dashboard-changes.service.js';
 import { DashboardDraftsService } from './dashboard-drafts.service.js';
+import { DashboardEmbeddingService } from './dashboard-embedding.service.js';
 import { DashboardListService } from './dashboard-list.service.js';
 import { dashboardLocator } from './dashboard-locator.js';
 import { DashboardPublishService } from './dashboard-publish.service.js';
@@ -56,6 +57,7 @@ export function createDashboardsModule(
     dashboardList: new DashboardListService(database, dashboardSources, dashboards),
     dashboardChanges: new DashboardChangesService(database, dashboardSources, dashboards),
     dashboardDrafts: new DashboardDraftsService(database, workbooks),
+    dashboardEmbedding: new DashboardEmbeddingService(database, dashboardSources, dashboards),
   };
   // Resource policies on a dashboard: the workspace keeps the grants, this module says where it belongs.
   resourcePolicies.useDashboards(dashboardLocator);

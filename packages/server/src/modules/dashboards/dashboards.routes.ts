@@ -55,7 +55,7 @@ export function dashboardsRoutes(services: DashboardsRouteServices): OperationHa
     getDashboardByPublicId: ({ params, context }) =>
       dashboards.getByPublicId(context.principal, params.publicId),
     runDashboardPython: ({ params, body, context }) =>
-      dashboardPython.run(context.principal, params.publicId, body ?? {}),
+      dashboardPython.run(context.viewer, params.publicId, body ?? {}),
     getDashboardWidgetThread: ({ params, context }) =>
       dashboardWidgetChat.thread(context.principal, params.deploymentId, params.dashboardId, params.widgetId),
     streamDashboardWidgetChat: ({ params, body, context }) =>
@@ -78,8 +78,8 @@ export function dashboardsRoutes(services: DashboardsRouteServices): OperationHa
     updateWorkbookDashboard: ({ params, body, context }) =>
       dashboardDrafts.save(context.principal, params.deploymentId, params.workbookId, body),
     runDashboardWidget: async ({ params, query, body, context }) => {
-      if (query.format !== 'csv') return dashboardWidgetRuns.run(context.principal, params, body);
-      const csv = await dashboardWidgetRuns.runAsCsv(context.principal, params, body);
+      if (query.format !== 'csv') return dashboardWidgetRuns.run(context.viewer, params, body);
+      const csv = await dashboardWidgetRuns.runAsCsv(context.viewer, params, body);
       return new FileReply('text/csv', csv.filename, csv.content);
     },
   };

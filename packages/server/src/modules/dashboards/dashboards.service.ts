@@ -1,6 +1,6 @@
 import type { Dashboard } from '@platform/contract';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { notFound } from '../../errors/app-error.js';
+import { AppError, notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { Principal } from '../identity/principal.js';
 import type {
@@ -10,7 +10,9 @@ import type {
   ContentScope,
   WorkbookAccess,
 } from '../workspace/content-access.service.js';
+import { contentLevels } from '../workspace/content-access.service.js';
 import type { DashboardSourcesService } from '../workspace/dashboard-sources.service.js';
+import type { DashboardViewer, EmbedViewerClaims, EmbedViewerGate } from './dashboard-viewer.js';
 import { type AiThreads, dashboardOf } from './dashboard-views.js';
 import {
   type DashboardReportSnapshotRow,
@@ -32,16 +34,73 @@ export interface VisibleDashboard {
   workbook: WorkbookAccess;
 }
 
+/** A dashboard a viewer opened: what reading it at a version and running its widgets need. */
+export type OpenedDashboard = Pick<VisibleDashboard, 'row' | 'level' | 'workbook'>;
+
 /**
  * Reading dashboards. A dashboard's rights are its workbook's, raised by resource policies granted on
  * the dashboard itself; a dashboard that was never published, or that is archived, is a 404 to callers
  * below edit rights on it (viewers and embed users are not served it).
  */
 export class DashboardsService {
+  private embedViewers: EmbedViewerGate | null = null;
+
   constructor(
     private readonly database: Database,
     private readonly sources: DashboardSourcesService,
   ) {}
+
+  /** The embed module's decision on embed users, registered once the modules are built. */
+  useEmbedViewers(gate: EmbedViewerGate): void {
+    this.embedViewers = gate;
+  }
+
+  /** getEmbedDashboard: an account user as getDashboardByPublicId; an embed user as its access rules say. */
+  async getForViewer(viewer: DashboardViewer, publicId: string): Promise<Dashboard> {
+    return this.atVersion(await this.openByPublicId(viewer, publicId));
+  }
+
+  /** A dashboard by its public id, once the viewer is shown to open it. */
+  async openByPublicId(viewer: DashboardViewer, publicId: string): Promise<OpenedDashboard> {
+    if (viewer.kind === 'principal') return this.findByPublicId(viewer.principal, publicId);
+    const { claims } = viewer;
+    const [found] = await this.database
+      .select({
+        dashboard: dashboardsTable,
+        workbook: this.sources.workbookAccessColumn(dashboardsTable.workbookId),
+      })
+      .from(dashboardsTable)
+      .where(and(eq(dashboardsTable.accountId, claims.accountId), eq(dashboardsTable.publicId, publicId)));
+    return this.openedByEmbed(
+      claims,
+      found?.dashboard,
+      `dashboard ${publicId}`,
+      this.sources.workbookAccessOf(found?.workbook),
+    );
+  }
+
+  /**
+   * The dashboard once the embed user may open it: published (404 otherwise, as to a viewer), of the
+   * token's account (404) and deployment (403), and let through by the embed module's rules (403).
+   */
+  async openedByEmbed(
+    claims: EmbedViewerClaims,
+    row: DashboardRow | undefined,
+    label: string,
+    workbook: WorkbookAccess | null,
+  ): Promise<OpenedDashboard> {
+    if (!row || row.accountId !== claims.accountId || row.latestVersionNumber === 0) throw notFound(label);
+    if (row.status !== 'published' || !workbook) throw notFound(label);
+    if (row.deploymentId !== claims.deploymentId) {
+      throw new AppError(
+        'FORBIDDEN',
+        `this embed token is for deployment ${claims.deploymentId}; ${label} is in deployment ${row.deploymentId}`,
+      );
+    }
+    if (!this.embedViewers) throw new Error('no embed access decision registered (useEmbedViewers)');
+    await this.embedViewers.requireOpen(claims, row);
+    return { row, workbook, level: contentLevels.view };
+  }
 
   async get(
     principal: Principal,
@@ -109,7 +168,7 @@ export class DashboardsService {
   }
 
   /** The dashboard at a version (default the latest), with its snapshots and its AI widgets' threads. */
-  async atVersion(visible: VisibleDashboard, versionNumber?: number): Promise<Dashboard> {
+  async atVersion(visible: OpenedDashboard, versionNumber?: number): Promise<Dashboard> {
     const number = versionNumber ?? visible.row.latestVersionNumber;
     const [version] = await this.database
       .select()

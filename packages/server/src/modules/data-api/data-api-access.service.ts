@@ -90,7 +90,7 @@ export class DataApiAccessService {
     const rows = await this.directory.rowsOf(caller.accountId);
     const deployment = rows.find((row) => row.id === deploymentId);
     if (!deployment) throw notFound(`deployment ${deploymentId}`);
-    const target = { deployment, branchName: branchName ?? deployment.deployBranchName };
+    const target = { deployment, branchName: branchName ?? caller.branchName ?? deployment.deployBranchName };
     const { identity } = caller;
     if (identity.kind === 'external') {
       const { groups, securityContext, userAttributes } = identity;

@@ -37,4 +37,11 @@ export type ChatDataIdentity =
 export type DataApiCaller =
   | { kind: 'management'; principal: Principal }
   | { kind: 'deploymentToken'; token: DeploymentTokenClaims }
-  | { kind: 'chatUser'; accountId: number; deploymentId: number; identity: ChatDataIdentity };
+  | {
+      kind: 'chatUser';
+      accountId: number;
+      deploymentId: number;
+      identity: ChatDataIdentity;
+      /** The branch a request that names none reads (an embed session's); default the deploy branch. */
+      branchName?: string;
+    };

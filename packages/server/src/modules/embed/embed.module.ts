@@ -5,12 +5,15 @@ import type { DeploymentsServices } from '../deployments/deployments.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { EmbedAccessService } from './embed-access.service.js';
 import { EmbedGroupMembersService } from './embed-group-members.service.js';
 import { EmbedGroupsService } from './embed-groups.service.js';
 import { embedTenantsRoutes } from './embed-tenants.routes.js';
 import { EmbedTenantsService } from './embed-tenants.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
 import { EmbedUsersReader } from './embed-users.reader.js';
+import { embedViewerRoutes } from './embed-viewer.routes.js';
+import { EmbedViewersService } from './embed-viewers.service.js';
 
 export interface EmbedDependencies {
   identity: IdentityServices;
@@ -48,10 +51,31 @@ export function createEmbedModule(
     chatUsers,
     embedUsers,
   );
+  const { tenantSettings } = dependencies.identity;
+  const embedViewers = new EmbedViewersService(
+    database,
+    embedTokens,
+    async (accountId) => (await tenantSettings.settingsOf(accountId)).embedding.enabled,
+  );
+  const embedAccess = new EmbedAccessService(database, dependencies.dashboards.dashboardEmbedding);
+  // Dashboards ask the embed rules about every embed token, without importing this module.
+  dependencies.dashboards.dashboards.useEmbedViewers(embedAccess);
   return {
-    services: { embedTokens, embedTenants, embedGroups, embedGroupMembers },
+    services: {
+      embedTokens,
+      embedTenants,
+      embedGroups,
+      embedGroupMembers,
+      embedViewers,
+      embedAccess,
+    },
     handlers: {
       ...embedTenantsRoutes(embedTenants, embedGroups, embedGroupMembers),
+      ...embedViewerRoutes({
+        dashboards: dependencies.dashboards.dashboards,
+        dashboardEmbedding: dependencies.dashboards.dashboardEmbedding,
+        embedAccess,
+      }),
     },
   } satisfies PlatformModule<unknown, unknown>;
 }
