@@ -129,6 +129,18 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     audience: 'fuzz',
     targetEnvVar: 'FUZZ_TARGET_TOKEN',
   });
+  const embedSession = await expectStatus(call, 200, 'POST', '/api/v1/embed/generate-session', {
+    deploymentId,
+    externalId: 'fuzz-target',
+  });
+  await expectStatus(call, 200, 'POST', '/api/v1/embed/generate-session', {
+    deploymentId,
+    externalId: 'fuzz-embed-user',
+    embedTenantName: 'fuzz-tenant',
+    tenantGroupDefinitions: [{ name: 'fuzz-group' }],
+    tenantGroups: ['fuzz-group'],
+  });
+  const embedGroups = await expectStatus(call, 200, 'GET', '/api/v1/embed-tenants/fuzz-tenant/groups');
   return {
     accountName,
     resources: {
@@ -151,11 +163,12 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       dashboardPublicId: String(dashboard.publicId),
       oauthIntegrationId: Number(oauthIntegration.id),
       oidcTokenConfigId: Number(oidcTokenConfig.id),
-      // No embed tenant exists over HTTP before a session creates one: the embed operations' variants
-      // reach their 404 (the fuzzer looks for 5xx answers, which a missing tenant must not give either).
       embedTenantName: 'fuzz-tenant',
-      embedGroupId: 1,
+      embedGroupId: Number((embedGroups.items as Array<{ id: number }>)[0]?.id),
       embedExternalId: 'fuzz-embed-user',
+      embedSessionId: String(embedSession.sessionId),
+      // The fuzzer sends only bad input: a token no deployment takes is enough.
+      embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
     },
   };
 }

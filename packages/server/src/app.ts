@@ -2,6 +2,7 @@ import { chatOperations, operations } from '@platform/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
 import { createHttpServer } from './http/create-http-server.js';
+import { allowCrossOriginCalls } from './http/cross-origin.js';
 import { writeManagementError } from './http/error-body.js';
 import { registerSurface } from './http/register-surface.js';
 import { registerSignInEndpoints } from './http/sign-in-endpoints.js';
@@ -89,6 +90,12 @@ export function buildChatApp(container: Container): FastifyInstance {
     logger: container.logger.child({ listener: 'chat' }),
     bodyLimitBytes: container.config.bodyLimitBytes,
     readinessChecks: container.readinessChecks,
+  });
+  // The embed page (the management listener's origin) and customers' own pages call the Chat API from a
+  // browser; its credentials are headers (no cookies), so any origin may.
+  allowCrossOriginCalls(app, {
+    allowHeaders: ['content-type', 'authorization', 'x-platform-auth-token'],
+    exposeHeaders: ['x-request-id'],
   });
   const handlers: OperationHandlers<typeof chatOperations> = {
     ...container.modules.chat.handlers,

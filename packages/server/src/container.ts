@@ -194,6 +194,7 @@ function createModules(platform: Platform) {
     chat: chat.services,
     workspace: workspace.services,
     dashboards: dashboards.services,
+    agents: agents.services,
   });
   const scim = createScimModule(platform, { identity: identity.services });
   return {

@@ -605,4 +605,22 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
       'read',
     ],
   },
+  generateEmbedSession: {
+    command: 'embed session',
+    example: ['embed', 'session', '--deployment', '5', '--external-id', 'customer-7', '--tenant', 'acme'],
+  },
+  exchangeEmbedSessionToken: {
+    command: 'embed token',
+    example: ['embed', 'token', '0123456789abcdef0123456789abcdef'],
+  },
+  exchangeEmbedPlatformToken: {
+    command: 'embed platform-token',
+    example: [
+      'embed',
+      'platform-token',
+      'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+      '--dashboard',
+      'Dash0123abcd',
+    ],
+  },
 };

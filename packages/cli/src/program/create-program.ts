@@ -12,6 +12,7 @@ import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerEmbedAccessCommands } from '../commands/embed-access.command.js';
 import { registerEmbedGroupsCommands } from '../commands/embed-groups.command.js';
+import { registerEmbedSessionCommands } from '../commands/embed-sessions.command.js';
 import { registerEmbedTenantsCommands } from '../commands/embed-tenants.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerFoldersCommands } from '../commands/folders.command.js';
@@ -91,5 +92,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerEmbedTenantsCommands(program, context);
   registerEmbedGroupsCommands(program, context);
   registerEmbedAccessCommands(program, context);
+  registerEmbedSessionCommands(program, context);
   return program;
 }

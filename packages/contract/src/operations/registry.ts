@@ -75,6 +75,9 @@ import { addEmbedGroupUsers } from './embed/add-embed-group-users.operation.js';
 import { createEmbedGroup } from './embed/create-embed-group.operation.js';
 import { deleteEmbedGroup } from './embed/delete-embed-group.operation.js';
 import { deleteEmbedTenant } from './embed/delete-embed-tenant.operation.js';
+import { exchangeEmbedPlatformToken } from './embed/exchange-embed-platform-token.operation.js';
+import { exchangeEmbedSessionToken } from './embed/exchange-embed-session-token.operation.js';
+import { generateEmbedSession } from './embed/generate-embed-session.operation.js';
 import { getEmbedDashboard } from './embed/get-embed-dashboard.operation.js';
 import { getEmbedGroup } from './embed/get-embed-group.operation.js';
 import { getWorkbookEmbedAccess } from './embed/get-workbook-embed-access.operation.js';
@@ -405,6 +408,9 @@ export const operations = {
   updateEmbedDashboard,
   getWorkbookEmbedAccess,
   updateWorkbookEmbedAccess,
+  generateEmbedSession,
+  exchangeEmbedSessionToken,
+  exchangeEmbedPlatformToken,
 } as const;
 
 export type Operations = typeof operations;

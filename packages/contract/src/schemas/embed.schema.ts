@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { BranchName } from './branch-name.schema.js';
 import { DeploymentIdParams, EntityId, IdParam, listOf, PagingQuery, Timestamp } from './common.schema.js';
+import { DashboardPublicId } from './dashboard.schema.js';
 import { EmailAddress } from './email.schema.js';
 import { LocaleName, TimeZoneName } from './tenant-settings.schema.js';
 import { jsonObject, text } from './text.schema.js';
@@ -245,5 +246,24 @@ export type EmbedAccess = z.infer<typeof EmbedAccess>;
 
 /** The customer's own JWT (SPEC.md Authentication 2), exchanged for an embed token of the deployment. */
 export const ExchangeEmbedPlatformTokenInput = z
-  .strictObject({ deploymentId: EntityId, platformToken: z.string().min(1).max(16_384) })
+  .strictObject({
+    platformToken: z.string().trim().min(1).max(16_384).meta({
+      description: "Your application's JWT (or an opaque token your custom check accepts).",
+    }),
+    deploymentId: EntityId.optional(),
+    dashboardPublicId: DashboardPublicId.optional().meta({
+      description: "A dashboard of the deployment: the embed page knows only the dashboard's publicId.",
+    }),
+  })
+  .superRefine((input, context) => {
+    if ((input.deploymentId === undefined) === (input.dashboardPublicId === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['deploymentId'],
+        message: 'send exactly one of deploymentId and dashboardPublicId',
+      });
+    }
+  })
   .meta({ id: 'ExchangeEmbedPlatformTokenInput' });
+
+export type ExchangeEmbedPlatformTokenInput = z.output<typeof ExchangeEmbedPlatformTokenInput>;

@@ -1,30 +1,9 @@
-import type { ChatStreamMessage } from '@platform/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFiles, startDevMode, writeFiles } from '../data-model/data-model-helpers.js';
+import { branchWithChannelPolicy, countIn } from './chat-row-level-policy.js';
 import { type ChatTestServer, startChatTestServer } from './chat-test-server.js';
 
 const sharedSecret = 'row-level-secret-4f2a9e61-long-enough-for-hs256';
-
-// Every caller sees only the orders of the channel their security context names.
-const channelPolicy = `    access_policy:
-      - group: "*"
-        row_level:
-          filters:
-            - member: channel
-              operator: equals
-              values: ["{ securityContext.channel }"]
-`;
-
-const isFinal = (line: ChatStreamMessage) => line.role === 'assistant' && line.graphPath?.[0] === 'final';
-
-/** The first whole number of the final answer ("There are 1,234 orders." → 1234). */
-function countIn(lines: Record<string, unknown>[]): number {
-  const final = (lines as ChatStreamMessage[]).filter(isFinal).at(-1);
-  const match = /\d[\d,]*/.exec(final?.content ?? '');
-  if (!match) throw new Error(`no number in the answer: ${JSON.stringify(lines)}`);
-  return Number(match[0].replaceAll(',', ''));
-}
 
 /**
  * What a session says about its user reaches the analyst's data queries: on a branch whose `orders` cube
@@ -38,15 +17,7 @@ describe('row-level security through the chat listener', () => {
   beforeAll(async () => {
     chat = await startChatTestServer();
     await chat.setChatAuth(chat.demoDeploymentId, { enabled: true, secret: sharedSecret });
-    const base = `/build/api/v1/deployments/${chat.demoDeploymentId}`;
-    branchName = (await startDevMode(chat.server, base)).branchName;
-    const files = await readFiles(chat.server, base, branchName);
-    const [ordersPath, ordersText] =
-      Object.entries(files).find(([, text]) => /- name: orders\n\s+sql_table: orders\n/.test(text)) ?? [];
-    if (!ordersPath || !ordersText) throw new Error(`no orders cube in ${Object.keys(files).join(', ')}`);
-    const withPolicy = ordersText.replace(/(- name: orders\n\s+sql_table: orders\n)/, `$1${channelPolicy}`);
-    const written = await writeFiles(chat.server, base, { [ordersPath]: withPolicy }, { branchName });
-    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    branchName = await branchWithChannelPolicy(chat.server, chat.demoDeploymentId);
   });
   afterAll(async () => {
     await chat?.close();

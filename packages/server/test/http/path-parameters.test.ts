@@ -36,6 +36,8 @@ const placeholderResources: AccountResources = {
   embedTenantName: 'path-params',
   embedGroupId: 1,
   embedExternalId: 'path-params',
+  embedSessionId: '0123456789abcdef0123456789abcdef',
+  embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

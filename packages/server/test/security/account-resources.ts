@@ -1,7 +1,7 @@
+import { SignJWT } from 'jose';
 import { userOAuthTokensTable } from '../../src/modules/integrations/integrations.tables.js';
 import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
-import { insertEmbedTenant } from '../embed/embed-fixtures.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
 import { type AccountResources, dashboardConfigOf } from './operation-examples.js';
 
@@ -172,21 +172,61 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     workbookId: (workbook.body as { id: number }).id,
     oauthIntegrationId: await createConnectedOAuthIntegration(server),
     oidcTokenConfigId: (oidcTokenConfig.body as { id: number }).id,
-    ...(await createEmbedTenantResources(server)),
+    ...(await createEmbedTenantResources(server, deploymentId)),
+    ...(await createEmbedResources(server, deploymentId)),
   };
 }
 
-/** An embed tenant with a group holding one of its users, as generate-session leaves them. */
-async function createEmbedTenantResources(server: TestServer) {
+/** The HS256 secret of the demo deployment's own token auth (chat-auth settings) in the security suite. */
+export const securityPlatformTokenSecret = 'security-platform-token-secret-long-enough-for-hs256';
+
+/** An embed session not yet exchanged, and a customer's JWT the demo deployment's own token auth takes. */
+async function createEmbedResources(server: TestServer, deploymentId: number) {
+  const session = await server.request({
+    method: 'POST',
+    url: '/api/v1/embed/generate-session',
+    body: { deploymentId, externalId: 'security-target' },
+  });
+  const chatAuth = await server.request({
+    method: 'PUT',
+    url: `/api/v1/deployments/${deploymentId}/chat-auth`,
+    body: { enabled: true, secret: securityPlatformTokenSecret },
+  });
+  if (session.status !== 200 || chatAuth.status !== 200) {
+    throw new Error(`could not create embed resources: ${JSON.stringify([session.body, chatAuth.body])}`);
+  }
+  const embedPlatformToken = await new SignJWT({ externalId: 'security-customer', scope: ['chat'] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('24h')
+    .sign(new TextEncoder().encode(securityPlatformTokenSecret));
+  return { embedSessionId: (session.body as { sessionId: string }).sessionId, embedPlatformToken };
+}
+
+/** An embed tenant with a group holding one of its users, made by a session as a host would. */
+async function createEmbedTenantResources(server: TestServer, deploymentId: number) {
   const embedTenantName = 'security-tenant';
   const embedExternalId = 'security-embed-user';
-  const { groupIds } = await insertEmbedTenant(server, {
-    name: embedTenantName,
-    groups: [{ name: 'security-group' }],
-    users: [{ externalId: embedExternalId, isEphemeral: false, groups: ['security-group'] }],
+  const session = await server.request({
+    method: 'POST',
+    url: '/api/v1/embed/generate-session',
+    body: {
+      deploymentId,
+      externalId: embedExternalId,
+      isEphemeral: false,
+      embedTenantName,
+      tenantGroupDefinitions: [{ name: 'security-group' }],
+      tenantGroups: ['security-group'],
+    },
   });
-  const embedGroupId = groupIds.get('security-group');
-  if (embedGroupId === undefined) throw new Error('could not create the embed group');
+  const groups = await server.request({
+    method: 'GET',
+    url: `/api/v1/embed-tenants/${embedTenantName}/groups`,
+  });
+  const embedGroupId = (groups.body as { items?: Array<{ id: number }> }).items?.[0]?.id;
+  if (session.status !== 200 || embedGroupId === undefined) {
+    throw new Error(`could not create the embed tenant: ${JSON.stringify([session.body, groups.body])}`);
+  }
   return { embedTenantName, embedGroupId, embedExternalId };
 }
 

@@ -116,6 +116,8 @@ const placeholderResources: AccountResources = {
   embedTenantName: 'security-tenant',
   embedGroupId: 18,
   embedExternalId: 'security-embed-user',
+  embedSessionId: '0123456789abcdef0123456789abcdef',
+  embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
 };
 
 describe('the examples table of the security suite', () => {

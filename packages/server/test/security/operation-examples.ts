@@ -33,6 +33,10 @@ export interface AccountResources {
   embedTenantName: string;
   embedGroupId: number;
   embedExternalId: string;
+  /** An embed session of the demo deployment, not yet exchanged (the public exchange's example uses it). */
+  embedSessionId: string;
+  /** A customer's own JWT for the demo deployment, whose chat-auth settings take its HS256 secret. */
+  embedPlatformToken: string;
 }
 
 /**
@@ -491,4 +495,20 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   listEmbedGroupUsers: { params: onEmbedGroup },
   addEmbedGroupUsers: { params: onEmbedGroup, body: onEmbedUser },
   removeEmbedGroupUsers: { params: onEmbedGroup, body: onEmbedUser },
+  generateEmbedSession: {
+    body: ({ deploymentId }) => ({
+      deploymentId,
+      externalId: 'security-example',
+      embedTenantName: 'security',
+    }),
+    namesResourcesInInput: true,
+  },
+  exchangeEmbedSessionToken: {
+    body: ({ embedSessionId }) => ({ sessionId: embedSessionId }),
+    publicReason: 'the embed page exchanges its session id, the secret itself, without a credential',
+  },
+  exchangeEmbedPlatformToken: {
+    body: ({ deploymentId, embedPlatformToken }) => ({ deploymentId, platformToken: embedPlatformToken }),
+    publicReason: "the embed page exchanges the customer's own JWT, the credential itself",
+  },
 };

@@ -1,5 +1,7 @@
 import { AppError } from '../../errors/app-error.js';
 import type { ChatAgent, ChatAuthSettings } from '../agents/chat-agent.js';
+import type { ChatDataIdentity } from '../data-api/data-api-caller.js';
+import type { ChatUser } from './chat-session.js';
 import type { PlatformTokenUser, PlatformTokenVerifier } from './platform-token.verifier.js';
 
 /** The two credential headers of the Chat API, as the request carried them. */
@@ -10,8 +12,42 @@ export interface ChatCredentials {
   platformToken: string | null;
 }
 
-/** Who the request proved to be: an agent key (the user comes from `sessionSettings`) or a token's user. */
-export type ChatCaller = { method: 'apiKey' } | { method: 'platformToken'; user: PlatformTokenUser };
+/**
+ * The user an embed token names, as the embed module resolves it: the session fixed everything about
+ * them (the chat user, what their queries see, the branch, time zone and locale).
+ */
+export interface EmbedTokenCaller {
+  accountId: number;
+  deploymentId: number;
+  /** Whether the session showed the chat panel: its token's `scope` holds `chat`. */
+  hasChat: boolean;
+  user: ChatUser;
+  data: ChatDataIdentity;
+  /** Null is the deployment's deploy branch. */
+  branchName: string | null;
+  timezone: string;
+  locale: string;
+}
+
+/**
+ * What the embed module lends the Chat API (registered with `useEmbedTokens` when the modules are built,
+ * so chat never imports embed): embed tokens are platform tokens of their deployment.
+ */
+export interface EmbedTokenAuthenticator {
+  /** Whether the token is an embed token (its signature checks, expired or not): no other verifier tries it. */
+  isEmbedToken(token: string): Promise<boolean>;
+  /** The token's user: 401 when it is expired or its user is gone, 403 when embedding is turned off. */
+  callerOf(token: string): Promise<EmbedTokenCaller>;
+}
+
+/**
+ * Who the request proved to be: an agent key (the user comes from `sessionSettings`), a platform token's
+ * user, or an embed token's user.
+ */
+export type ChatCaller =
+  | { method: 'apiKey' }
+  | { method: 'platformToken'; user: PlatformTokenUser }
+  | { method: 'embedToken'; embed: EmbedTokenCaller };
 
 /** What authentication needs from the agents module. */
 export interface ChatAgentKeys {
@@ -38,10 +74,18 @@ function apiKeyOf(authorization: string): string {
  * Failures are UNAUTHORIZED AppErrors: the chat adapter answers them as a JSON-RPC error in an HTTP 200.
  */
 export class ChatAuthenticationService {
+  /** Set by the embed module when the modules are built; without it no token is taken for an embed token. */
+  private embedTokens: EmbedTokenAuthenticator | null = null;
+
   constructor(
     private readonly agentKeys: ChatAgentKeys,
     private readonly tokens: PlatformTokenVerifier,
   ) {}
+
+  /** Called once by the embed module, which signs and resolves embed tokens. */
+  useEmbedTokens(authenticator: EmbedTokenAuthenticator): void {
+    this.embedTokens = authenticator;
+  }
 
   /** The deployment form has no agent for an API key to belong to (403, checked before anything else). */
   assertDeploymentFormCredentials(credentials: ChatCredentials): void {
@@ -58,12 +102,29 @@ export class ChatAuthenticationService {
       return { method: 'apiKey' };
     }
     if (credentials.platformToken !== null) {
+      const token = credentials.platformToken.trim();
+      // An embed token is accepted whether or not the deployment enabled its own token auth.
+      if (this.embedTokens && (await this.embedTokens.isEmbedToken(token))) {
+        return this.embedCaller(agent, await this.embedTokens.callerOf(token));
+      }
       const settings = await this.agentKeys.chatAuthSettingsOf(agent.deploymentId);
-      const user = await this.tokens.verify(credentials.platformToken.trim(), settings);
+      const user = await this.tokens.verify(token, settings);
       return { method: 'platformToken', user };
     }
     throw authenticationFailure(
       'no credentials: send "Authorization: Api-Key <API key>" or "X-Platform-Auth-Token: <token>"',
     );
+  }
+
+  private embedCaller(agent: ChatAgent, embed: EmbedTokenCaller): ChatCaller {
+    if (embed.accountId !== agent.accountId || embed.deploymentId !== agent.deploymentId) {
+      throw authenticationFailure(`the embed token is for another deployment than agent ${agent.id}'s`);
+    }
+    if (!embed.hasChat) {
+      throw authenticationFailure(
+        'the embed session has no chat: generate it with settings.showDashboardChat true (scope "chat")',
+      );
+    }
+    return { method: 'embedToken', embed };
   }
 }

@@ -88,17 +88,30 @@ export class ChatRequestsService {
    */
   async abort(target: ChatTarget, credentials: ChatCredentials, body: ChatAbortInput): Promise<void> {
     const { agent, caller } = await this.authenticated(target, credentials);
+    const { userId, isInternal } = await this.abortingUser(agent, caller, body);
+    const actor: ChatThreadActor = {
+      userId,
+      isInternal,
+      policies: (await this.tenantSettings.settingsOf(agent.accountId)).chatThreadPolicies,
+    };
+    await this.streams.abort(agent, actor, body.chatId);
+  }
+
+  /** The caller's user as abort sees it: found, never created (an embed token's was found with the token). */
+  private async abortingUser(
+    agent: ChatAgent,
+    caller: ChatCaller,
+    body: ChatAbortInput,
+  ): Promise<{ userId: number | null; isInternal: boolean }> {
+    if (caller.method === 'embedToken') {
+      return { userId: caller.embed.user.id, isInternal: caller.embed.user.internalId !== null };
+    }
     const identity =
       caller.method === 'platformToken'
         ? { externalId: caller.user.externalId }
         : userIdentityOf(body.sessionSettings);
     const user = await this.users.find(agent.accountId, identity);
-    const actor: ChatThreadActor = {
-      userId: user?.id ?? null,
-      isInternal: 'internalId' in identity,
-      policies: (await this.tenantSettings.settingsOf(agent.accountId)).chatThreadPolicies,
-    };
-    await this.streams.abort(agent, actor, body.chatId);
+    return { userId: user?.id ?? null, isInternal: 'internalId' in identity };
   }
 
   private async authenticated(

@@ -62,6 +62,20 @@ export class ChatSessionBuilder {
     body: ChatStreamInput,
     tenant: Pick<ChatTenantSettings, 'defaultTimezone' | 'defaultLocale' | 'chatThreadPolicies'>,
   ): Promise<ChatSession> {
+    if (caller.method === 'embedToken') {
+      // The embed session fixed everything, the branch included: the body cannot move its user to a
+      // branch whose access policies differ.
+      const { embed } = caller;
+      return {
+        agent,
+        user: embed.user,
+        data: embed.data,
+        branchName: embed.branchName,
+        timezone: embed.timezone,
+        locale: embed.locale,
+        threadPolicies: tenant.chatThreadPolicies,
+      };
+    }
     const settings = caller.method === 'apiKey' ? body.sessionSettings : undefined;
     const timezone = settings?.timezone ?? tenant.defaultTimezone;
     if (!isTimeZone(timezone)) {

@@ -26,6 +26,11 @@ export interface ExternalUserRecord {
   /** Null for a kept user. */
   expiresAt: Date | null;
 }
+/**
+ * Work another module does in the transaction that provisions the user (embedding writes its tenant,
+ * groups and session there): when it throws, the user's row rolls back with it.
+ */
+export type WithinProvisioning = (transaction: Database, user: ChatUser) => Promise<void>;
 
 export interface ChatUsersOptions {
   /** The clock expiry is measured with; tests move it. */
@@ -37,6 +42,14 @@ function toChatUser(row: ChatUserRow): ChatUser {
 }
 
 const deleteSliceSize = 10_000;
+async function withinDone(
+  transaction: Database,
+  user: ChatUser,
+  within: WithinProvisioning | undefined,
+): Promise<ChatUser> {
+  if (within) await within(transaction, user);
+  return user;
+}
 
 // lastSeenAt is a statistic: a returning user's row is written at most this often.
 const lastSeenWriteMilliseconds = 60_000;
@@ -76,8 +89,15 @@ export class ChatUsersService {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Finds or creates the external user; `isEphemeral: false` keeps them (and counts against the cap). */
-  async provisionExternal(accountId: number, request: ExternalUserRequest): Promise<ChatUser> {
+  /**
+   * Finds or creates the external user; `isEphemeral: false` keeps them (and counts against the cap).
+   * `within` runs in the same transaction, after the user's row is written.
+   */
+  async provisionExternal(
+    accountId: number,
+    request: ExternalUserRequest,
+    within?: WithinProvisioning,
+  ): Promise<ChatUser> {
     const now = this.now();
     const isEphemeral = request.isEphemeral ?? true;
     const ttlSeconds = Math.min(
@@ -89,7 +109,7 @@ export class ChatUsersService {
       .from(chatUsersTable)
       .where(and(eq(chatUsersTable.accountId, accountId), eq(chatUsersTable.externalId, request.externalId)));
     // Most requests come from a user already provisioned as asked: one read, no lock, no write.
-    if (current && isProvisionedAs(current, request, isEphemeral, ttlSeconds, now))
+    if (!within && current && isProvisionedAs(current, request, isEphemeral, ttlSeconds, now))
       return toChatUser(current);
     // Read before the transaction: the settings are read outside it (one connection on PGlite).
     const limit = await this.externalUsers.limitOf(accountId);
@@ -126,7 +146,7 @@ export class ChatUsersService {
           })
           .returning();
         if (!created) throw new Error('inserting a chat user returned no row');
-        return toChatUser(created);
+        return withinDone(transaction, toChatUser(created), within);
       }
       // A kept user stays kept; an ephemeral one becomes kept on request. An ephemeral user's lifetime
       // counts from creation and is never extended, only shortened by a smaller TTL.
@@ -148,15 +168,27 @@ export class ChatUsersService {
         .where(eq(chatUsersTable.id, existing.id))
         .returning();
       if (!updated) throw new Error('updating a chat user returned no row');
-      return toChatUser(updated);
+      return withinDone(transaction, toChatUser(updated), within);
     });
   }
 
-  /** The chat user of an account user (`internalId`), created on first use; never ephemeral. */
-  async provisionInternal(accountId: number, email: string): Promise<ChatUser> {
+  /**
+   * The chat user of an account user (`internalId`), created on first use; never ephemeral. `within`
+   * runs in the same transaction, after the user's row is written.
+   */
+  async provisionInternal(accountId: number, email: string, within?: WithinProvisioning): Promise<ChatUser> {
+    if (within) {
+      return this.database.transaction(async (transaction) =>
+        withinDone(transaction, await this.upsertInternal(transaction, accountId, email), within),
+      );
+    }
+    return this.upsertInternal(this.database, accountId, email);
+  }
+
+  private async upsertInternal(database: Database, accountId: number, email: string): Promise<ChatUser> {
     const internalId = email.toLowerCase();
     const now = this.now();
-    const [row] = await this.database
+    const [row] = await database
       .insert(chatUsersTable)
       .values({
         accountId,

@@ -34,7 +34,9 @@ export function createChatModule(
   const { chatAgents } = dependencies.agents;
   const externalUsers = new ExternalUsersService(tenantSettings);
   const chatUsers = new ChatUsersService(database, externalUsers);
-  const chatAuthentication = new ChatAuthenticationService(chatAgents, new PlatformTokenVerifier());
+  // One verifier (its JWKS cache) for the Chat API and embedding's exchange of a customer's own token.
+  const platformTokens = new PlatformTokenVerifier();
+  const chatAuthentication = new ChatAuthenticationService(chatAgents, platformTokens);
   const chatSessions = new ChatSessionBuilder(chatUsers, {
     namesOf: (accountId) => userAttributes.namesOf(accountId),
     activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
@@ -69,6 +71,7 @@ export function createChatModule(
       chatStreams,
       chatRequests,
       accountUserChat,
+      platformTokens,
     },
     handlers: chatRoutes(chatRequests),
     async close() {

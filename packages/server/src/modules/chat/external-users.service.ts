@@ -41,7 +41,7 @@ export class ExternalUsersService {
     if ((result?.users ?? 0) >= limit) {
       throw new AppError(
         'FORBIDDEN',
-        `the account already keeps ${limit} non-ephemeral external users, the most its tenant setting externalUsersLimit allows; new users can still be ephemeral (send sessionSettings.isEphemeral true or leave it out)`,
+        `the account already keeps ${limit} non-ephemeral external users, the most its tenant setting externalUsersLimit allows; new users can still be ephemeral (isEphemeral true or left out: sessionSettings.isEphemeral in the Chat API, isEphemeral in an embed session)`,
       );
     }
   }

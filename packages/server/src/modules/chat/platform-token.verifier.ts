@@ -22,6 +22,14 @@ export interface PlatformTokenUser {
   securityContext: Record<string, unknown>;
 }
 
+/** A verified token's user with its scopes, before any scope is required (embedding decides its own). */
+export interface PlatformTokenClaims extends PlatformTokenUser {
+  /** Null when the token has no `scope` claim. */
+  scopes: string[] | null;
+  /** The token's own `exp`, when it has one. */
+  expiresAt: Date | null;
+}
+
 function authenticationFailure(message: string): AppError {
   return new AppError('UNAUTHORIZED', message);
 }
@@ -45,12 +53,12 @@ function describeVerificationError(error: unknown): string {
   return 'the platform token is not valid';
 }
 
-function scopesOf(payload: JWTPayload): string[] {
+function scopesOf(payload: JWTPayload): string[] | null {
   const scope = payload.scope;
   if (Array.isArray(scope)) return scope.filter((entry): entry is string => typeof entry === 'string');
   // OAuth writes scopes as one space-separated string; accept that spelling too.
   if (typeof scope === 'string') return scope.split(/\s+/).filter(Boolean);
-  return [];
+  return null;
 }
 
 /**
@@ -63,7 +71,17 @@ export class PlatformTokenVerifier {
   private readonly keySets = new Map<string, JWTVerifyGetKey>();
   private readonly customCheck = new CustomTokenCheck();
 
+  /** The Chat API's check: a valid token whose `scope` includes `chat` (SPEC.md "Authentication" 4). */
   async verify(token: string, settings: ChatAuthSettings): Promise<PlatformTokenUser> {
+    const { externalId, email, groups, securityContext, scopes } = await this.verifyClaims(token, settings);
+    if (!scopes?.includes('chat')) {
+      throw authenticationFailure('the platform token\'s scope does not include "chat"');
+    }
+    return { externalId, email, groups, securityContext };
+  }
+
+  /** A valid token's user and scopes, whatever its scope says (the caller decides what it allows). */
+  async verifyClaims(token: string, settings: ChatAuthSettings): Promise<PlatformTokenClaims> {
     if (!settings.enabled) {
       throw authenticationFailure('platform tokens are not enabled for this deployment');
     }
@@ -73,9 +91,6 @@ export class PlatformTokenVerifier {
     if (!externalId)
       throw authenticationFailure('the platform token has neither an externalId nor a sub claim');
     if (/\s/.test(externalId)) throw authenticationFailure("the platform token's externalId contains spaces");
-    if (!scopesOf(payload).includes('chat')) {
-      throw authenticationFailure('the platform token\'s scope does not include "chat"');
-    }
     const securityContext = Object.fromEntries(
       Object.entries(payload).filter(([name]) => !registeredClaims.has(name)),
     );
@@ -87,6 +102,8 @@ export class PlatformTokenVerifier {
       email: typeof payload.email === 'string' ? payload.email : null,
       groups,
       securityContext,
+      scopes: scopesOf(payload),
+      expiresAt: typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : null,
     };
   }
 

@@ -127,6 +127,25 @@ export class DashboardsService {
     return this.visible(scope, row, `dashboard ${publicId}`);
   }
 
+  /**
+   * Where the dashboards with this public id belong, in every account (a public id is unique in its
+   * account and random, so two accounts sharing one is unlikely but possible): for a caller with no
+   * account yet, such as the embed page exchanging a customer's own token.
+   */
+  async locateByPublicId(
+    publicId: string,
+  ): Promise<Array<{ accountId: number; deploymentId: number; dashboardId: number }>> {
+    return this.database
+      .select({
+        accountId: dashboardsTable.accountId,
+        deploymentId: dashboardsTable.deploymentId,
+        dashboardId: dashboardsTable.id,
+      })
+      .from(dashboardsTable)
+      .where(eq(dashboardsTable.publicId, publicId))
+      .limit(2);
+  }
+
   /** The dashboard of a deployment by id, once the caller is shown to hold `level` on it. */
   async find(
     principal: Principal,
