@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatThreadsTable } from '../../src/modules/chat/chat-threads.tables.js';
 import { chatUsersTable } from '../../src/modules/chat/chat-users.tables.js';
@@ -20,6 +20,7 @@ import {
   type TestServer,
 } from '../support/test-server.js';
 import { type EmbedTenantFixture, insertEmbedTenant } from './embed-fixtures.js';
+import { generateSession } from './embed-test-support.js';
 import { adminAccountId } from './embed-viewer-fixtures.js';
 
 interface Page<Item> {
@@ -221,6 +222,85 @@ describe.each(storeEngines)('embed tenants, their groups and users on %s', (engi
     });
   });
 
+  describe('tenants made by sessions', () => {
+    it('lists what generate-session made; deleting it leaves users who moved away and account users be', async () => {
+      const me = await get<{ email: string }>('/api/v1/users/me');
+      const sessionBase = { deploymentId, embedTenantName: 'by-sessions' };
+      for (const body of [
+        {
+          ...sessionBase,
+          externalId: 'S-Ann',
+          email: 'ann@by-sessions.example',
+          userProfile: { displayName: 'Ann' },
+          embedTenantProfile: { displayName: 'By Sessions Inc.' },
+          tenantGroupDefinitions: [{ name: 'finance', description: 'Finance team' }, { name: 'sales' }],
+          tenantGroups: ['finance', 'sales'],
+          isEphemeral: false,
+        },
+        { ...sessionBase, externalId: 's-bob', tenantGroups: ['sales'] },
+        { ...sessionBase, externalId: 's-cid', tenantGroups: ['finance'] },
+        // s-dan was a user of the tenant, then the host placed them in another one.
+        { ...sessionBase, externalId: 's-dan', tenantGroups: ['finance'] },
+        { deploymentId, externalId: 's-dan', embedTenantName: 'by-sessions-moved' },
+        // An account user, in no tenant, with a chat user of their own.
+        { deploymentId, internalId: me.email },
+      ]) {
+        const session = await generateSession(server, body);
+        expect(session.status, JSON.stringify(session.body)).toBe(200);
+      }
+      const tenants = await get<Page<EmbedTenant>>(`${base}?search=by-sessions`);
+      expect(tenants.items).toMatchObject([
+        { name: 'by-sessions', displayName: 'By Sessions Inc.', userCount: 3 },
+        { name: 'by-sessions-moved', displayName: null, userCount: 1 },
+      ]);
+      const users = await get<Page<EmbedUser>>(`${base}/by-sessions/users`);
+      expect(users.items).toEqual([
+        expect.objectContaining({
+          externalId: 's-ann',
+          email: 'ann@by-sessions.example',
+          displayName: 'Ann',
+          groups: ['finance', 'sales'],
+          expiresAt: null,
+        }),
+        expect.objectContaining({ externalId: 's-bob', groups: ['sales'], expiresAt: expect.any(String) }),
+        expect.objectContaining({ externalId: 's-cid', groups: ['finance'] }),
+      ]);
+      const groups = await get<Page<EmbedGroup>>(`${base}/by-sessions/groups`);
+      expect(groups.items.map((group) => [group.name, group.description, group.userCount])).toEqual([
+        ['finance', 'Finance team', 2],
+        ['sales', null, 2],
+      ]);
+      // The groups API and sessions name the same groups: a member removed here is out of the group.
+      const sales = groups.items.find((group) => group.name === 'sales');
+      const removed = await server.request({
+        method: 'DELETE',
+        url: `${base}/by-sessions/groups/${sales?.id}/users`,
+        body: { externalIds: ['s-bob'] },
+      });
+      expect(removed.body).toMatchObject({ userCount: 1 });
+
+      const deleted = await server.request({ method: 'DELETE', url: `${base}/by-sessions` });
+      expect(deleted.status).toBe(204);
+      const left = await database()
+        .select({ externalId: chatUsersTable.externalId, internalId: chatUsersTable.internalId })
+        .from(chatUsersTable)
+        .where(eq(chatUsersTable.accountId, accountId));
+      expect(left).toContainEqual({ externalId: null, internalId: me.email.toLowerCase() });
+      expect(left).toContainEqual({ externalId: 's-dan', internalId: null });
+      for (const gone of ['s-ann', 's-bob', 's-cid']) {
+        expect(left.map((user) => user.externalId)).not.toContain(gone);
+      }
+      const moved = await get<Page<EmbedUser>>(`${base}/by-sessions-moved/users`);
+      expect(moved.items.map((user) => [user.externalId, user.groups])).toEqual([['s-dan', []]]);
+      // The host sends the user again: a new tenant and a new user, with nothing of the old ones.
+      const again = await generateSession(server, { ...sessionBase, externalId: 's-ann' });
+      expect(again.status).toBe(200);
+      const fresh = await get<Page<EmbedUser>>(`${base}/by-sessions/users`);
+      expect(fresh.items).toMatchObject([{ externalId: 's-ann', email: null, groups: [] }]);
+      expect((await get<Page<EmbedGroup>>(`${base}/by-sessions/groups`)).items).toEqual([]);
+    });
+  });
+
   describe('account isolation', () => {
     it("answers another account's tenant with 404 and lists none of it", async () => {
       const other = await createOtherAccount(server);
@@ -395,7 +475,13 @@ describe.each(storeEngines)('embed tenants, their groups and users on %s', (engi
       const keptNow = await database()
         .select({ id: chatUsersTable.id })
         .from(chatUsersTable)
-        .where(and(eq(chatUsersTable.accountId, accountId), eq(chatUsersTable.isEphemeral, false)));
+        .where(
+          and(
+            eq(chatUsersTable.accountId, accountId),
+            isNotNull(chatUsersTable.externalId),
+            eq(chatUsersTable.isEphemeral, false),
+          ),
+        );
       await tenant({
         name: 'at-the-cap',
         users: [{ externalId: 'cap-user', isEphemeral: false }],

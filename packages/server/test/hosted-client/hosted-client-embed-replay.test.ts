@@ -7,10 +7,10 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
 
 /**
  * The hosted CLI's embed rows (HOSTED-CLIENT.md), sent exactly as it sends them over a real socket:
- * tenant delete (with its trailing slash), a tenant's groups with `first`/`after`, delete-group, the
- * embed dashboard and its enable/disable switch.
+ * generate-session and the token exchange, tenant delete (with its trailing slash), a tenant's groups
+ * with `first`/`after`, delete-group, the embed dashboard and its enable/disable switch.
  */
-describe('the hosted CLI, replayed: embed tenants, their groups and embedded dashboards', () => {
+describe('the hosted CLI, replayed: embed sessions, tenants, their groups and embedded dashboards', () => {
   let server: TestServer;
   let cli: HostedCliClient;
 
@@ -123,5 +123,43 @@ describe('the hosted CLI, replayed: embed tenants, their groups and embedded das
     const answer = await cli.call('GET', `/api/v1/embed/dashboard/${publicId}`);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toMatchObject({ publicId, id: expect.any(Number) });
+  });
+
+  it('embed generate-session / embed token: POST /api/v1/embed/generate-session, then POST /api/v1/embed/session/token', async () => {
+    const deploymentId = await findDeploymentId(server, 'demo');
+    const attribute = await cli.call('POST', '/api/v1/user-attributes/', { body: { name: 'region' } });
+    expect(attribute.status, attribute.text).toBe(201);
+    // The body of generate-session.mdx's example: a user of the host app in a tenant, with its groups.
+    const generated = await cli.call('POST', '/api/v1/embed/generate-session', {
+      body: {
+        deploymentId,
+        externalId: 'replayed-customer',
+        email: 'customer@replayed.example',
+        userProfile: { displayName: 'Replayed Customer' },
+        embedTenantName: 'replayed-session-tenant',
+        embedTenantProfile: { displayName: 'Replayed Inc.' },
+        tenantGroupDefinitions: [{ name: 'finance', description: 'Finance team' }],
+        tenantGroups: ['finance'],
+        groups: ['analysts'],
+        userAttributes: [{ name: 'region', value: 'EU' }],
+        securityContext: { tenant: 'replayed' },
+        settings: { showDashboardChat: true, locale: 'de-DE', timezone: 'Europe/Berlin' },
+      },
+    });
+    expect(generated.status, generated.text).toBe(200);
+    const { sessionId } = generated.body as { sessionId: string };
+    expect(sessionId).toMatch(/^[0-9a-f]{32}$/);
+
+    const exchanged = await cli.call('POST', '/api/v1/embed/session/token', { body: { sessionId } });
+    expect(exchanged.status, exchanged.text).toBe(200);
+    expect((exchanged.body as { token: string }).token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const again = await cli.call('POST', '/api/v1/embed/session/token', { body: { sessionId } });
+    expect(again.status, again.text).toBe(401);
+
+    // The session made the tenant, its group and its user, as the tenant rows then read them.
+    const users = await cli.call('GET', '/api/v1/embed-tenants/replayed-session-tenant/users');
+    expect(listOfAnswer(users)).toEqual([
+      expect.objectContaining({ externalId: 'replayed-customer', groups: ['finance'] }),
+    ]);
   });
 });

@@ -16,8 +16,8 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  *
  * The workbooks, reports, identity (users, attributes, groups, policies, API keys), content (folders,
  * workspace, report folders), integrations and browser sign-in rows are replayed in the other `hosted-client-*.test.ts` files;
- * the embed rows (tenant delete, tenant groups, delete-group, dashboard get and enable/disable) in
- * `hosted-client-embed-replay.test.ts`.
+ * the embed rows (generate-session, token, tenant delete, tenant groups, delete-group, dashboard get and
+ * enable/disable) in `hosted-client-embed-replay.test.ts`.
  *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
@@ -28,7 +28,6 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
  * | tenant settings                               | /api/v1/tenant/settings                                |
- * | embed generate-session / token                | POST /api/v1/embed/generate-session, …/session/token   |
  * | agents skills                                 | GET /api/v1/deployments/{D}/agent-skills               |
  * | app config / theme                            | GET /api/v1/app-config, /api/v1/app-theme              |
  * | meta                                          | POST /api/v1/meta/                                     |

@@ -16,10 +16,12 @@ export interface ExternalUserRequest {
   ephemeralTtlSeconds?: number;
 }
 
-/** An external user as other modules list them (embedding lists its tenants' users). */
-export interface ExternalUserRecord {
+/** A chat user as other modules list them (embedding lists its tenants' users). */
+export interface ChatUserRecord {
   id: number;
-  externalId: string;
+  /** Exactly one of the two is set. */
+  externalId: string | null;
+  internalId: string | null;
   email: string | null;
   isEphemeral: boolean;
   createdAt: Date;
@@ -230,15 +232,15 @@ export class ChatUsersService {
   }
 
   /**
-   * The account's external users among these ids that have not expired, by id. `database` is the
-   * caller's transaction when it reads inside one.
+   * The account's users among these ids that have not expired, by id. `database` is the caller's
+   * transaction when it reads inside one.
    */
-  async externalUsersByIds(
+  async usersByIds(
     accountId: number,
     chatUserIds: readonly number[],
     database: Database = this.database,
-  ): Promise<Map<number, ExternalUserRecord>> {
-    const users = new Map<number, ExternalUserRecord>();
+  ): Promise<Map<number, ChatUserRecord>> {
+    const users = new Map<number, ChatUserRecord>();
     if (chatUserIds.length === 0) return users;
     const rows = await database
       .select()
@@ -247,15 +249,14 @@ export class ChatUsersService {
         and(
           eq(chatUsersTable.accountId, accountId),
           inArray(chatUsersTable.id, [...chatUserIds]),
-          isNotNull(chatUsersTable.externalId),
           or(eq(chatUsersTable.isEphemeral, false), gt(chatUsersTable.expiresAt, this.now())),
         ),
       );
     for (const row of rows) {
-      if (row.externalId === null) continue;
       users.set(row.id, {
         id: row.id,
         externalId: row.externalId,
+        internalId: row.internalId,
         email: row.email,
         isEphemeral: row.isEphemeral,
         createdAt: row.createdAt,
@@ -304,11 +305,15 @@ export class ChatUsersService {
   }
 
   /**
-   * Deletes these users of the account inside the caller's transaction, serialised with provisioning:
-   * their threads and every row keyed on them (ON DELETE CASCADE) go with them, and a kept user no
-   * longer counts against `externalUsersLimit`.
+   * Deletes the external users among these ids inside the caller's transaction, serialised with
+   * provisioning: their threads and every row keyed on them (ON DELETE CASCADE) go with them, and a kept
+   * user no longer counts against `externalUsersLimit`. Account users (internalId) are never deleted.
    */
-  async deleteUsers(transaction: Database, accountId: number, chatUserIds: readonly number[]): Promise<void> {
+  async deleteExternalUsers(
+    transaction: Database,
+    accountId: number,
+    chatUserIds: readonly number[],
+  ): Promise<void> {
     if (chatUserIds.length === 0) return;
     await this.externalUsers.lock(transaction, accountId);
     // In slices: a statement takes at most 65,535 parameters, and ephemeral users have no cap.
@@ -316,7 +321,13 @@ export class ChatUsersService {
       const slice = chatUserIds.slice(start, start + deleteSliceSize);
       await transaction
         .delete(chatUsersTable)
-        .where(and(eq(chatUsersTable.accountId, accountId), inArray(chatUsersTable.id, slice)));
+        .where(
+          and(
+            eq(chatUsersTable.accountId, accountId),
+            isNotNull(chatUsersTable.externalId),
+            inArray(chatUsersTable.id, slice),
+          ),
+        );
     }
   }
 }

@@ -111,7 +111,7 @@ export class EmbedTenantsService {
         .select({ chatUserId: embedUsersTable.chatUserId })
         .from(embedUsersTable)
         .where(eq(embedUsersTable.tenantId, tenant.id));
-      await this.chatUsers.deleteUsers(
+      await this.chatUsers.deleteExternalUsers(
         transaction,
         accountId,
         users.map((user) => user.chatUserId),

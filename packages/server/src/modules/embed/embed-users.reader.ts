@@ -10,7 +10,7 @@ export type EmbedUser = z.input<typeof contract.EmbedUser>;
 /** What embedding asks of the Chat API's users: embed users are its external users (one pool, one cap). */
 export type EmbedChatUsers = Pick<
   ChatUsersService,
-  'externalUsersByIds' | 'externalUserIdsOf' | 'removeExpired' | 'deleteUsers'
+  'usersByIds' | 'externalUserIdsOf' | 'removeExpired' | 'deleteExternalUsers'
 >;
 
 /** An `embed_users` row as a list reads it, keyed by its chat user for paging. */
@@ -34,7 +34,7 @@ export class EmbedUsersReader {
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return [];
     const [people, memberships] = await Promise.all([
-      this.chatUsers.externalUsersByIds(accountId, ids),
+      this.chatUsers.usersByIds(accountId, ids),
       this.database
         .select({ chatUserId: embedGroupMembersTable.chatUserId, name: embedGroupsTable.name })
         .from(embedGroupMembersTable)
@@ -51,7 +51,8 @@ export class EmbedUsersReader {
     const users: EmbedUser[] = [];
     for (const row of rows) {
       const person = people.get(row.id);
-      if (!person) continue;
+      // Sessions put external users in tenants only (an account user is in none).
+      if (!person || person.externalId === null) continue;
       users.push({
         externalId: person.externalId,
         email: person.email,
