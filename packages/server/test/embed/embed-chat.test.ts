@@ -2,6 +2,7 @@ import type { ChatStreamMessage } from '@platform/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatThreadsTable } from '../../src/modules/chat/chat-threads.tables.js';
+import { chatUsersTable } from '../../src/modules/chat/chat-users.tables.js';
 import { branchWithChannelPolicy, countIn } from '../chat-api/chat-row-level-policy.js';
 import {
   authenticationFailure,
@@ -173,6 +174,44 @@ describe('chat with an embed token', () => {
       .where(eq(chatThreadsTable.id, chatIdOf(answer)));
     expect(thread?.chatUserId).toBe(claims.chatUserId);
     expect(countIn(answer.lines)).toBeGreaterThan(0);
+  });
+
+  it('refuses the token once its user is gone: an expired external user, a deactivated account user (401)', async () => {
+    const external = await session('soon-expired');
+    const claims = await claimsOf(chat.server, external.token);
+    // The week of an ephemeral user passes: their row is removed (as provisioning sweeps it).
+    await chat.server.container.platform.store.database
+      .delete(chatUsersTable)
+      .where(eq(chatUsersTable.id, claims.chatUserId));
+    const expired = await chat.post(
+      streamUrl(),
+      { input: question },
+      { 'x-platform-auth-token': external.token },
+    );
+    expect(expired.body).toEqual(
+      authenticationFailure(/embed user has expired: generate a new embed session/),
+    );
+    // A new session provisions them again, as a new user.
+    await ask((await session('soon-expired')).token);
+
+    const { userId } = await createUserWithKey(chat.server, 'viewer', 'leaving@example.com');
+    const internal = await embedTokenFor(chat.server, {
+      deploymentId,
+      internalId: 'leaving@example.com',
+      settings: { showDashboardChat: true },
+    });
+    const deactivated = await chat.server.request({
+      method: 'PUT',
+      url: `/api/v1/users/${userId}`,
+      body: { status: 'inactive' },
+    });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
+    const refused = await chat.post(
+      streamUrl(),
+      { input: question },
+      { 'x-platform-auth-token': internal.token },
+    );
+    expect(refused.body).toEqual(authenticationFailure(/leaving@example.com is no longer active/));
   });
 
   it('refuses embed tokens while embedding is turned off (403)', async () => {

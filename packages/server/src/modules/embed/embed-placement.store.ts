@@ -33,6 +33,14 @@ export interface StoredSession {
   exchangedAt: Date | null;
 }
 
+/** The ids of a tenant's groups, as a subquery. */
+function groupIdsOf(transaction: Database, tenantId: number) {
+  return transaction
+    .select({ id: embedGroupsTable.id })
+    .from(embedGroupsTable)
+    .where(eq(embedGroupsTable.tenantId, tenantId));
+}
+
 function unknownGroups(names: readonly string[], tenantName: string): AppError {
   const quoted = names.map((name) => `"${name}"`).join(', ');
   return new AppError(
@@ -69,16 +77,14 @@ export class EmbedPlacementStore {
         },
       });
     // A user is in one tenant: memberships in another tenant's groups go when they move.
-    const tenantGroupIds = transaction
-      .select({ id: embedGroupsTable.id })
-      .from(embedGroupsTable)
-      .where(eq(embedGroupsTable.tenantId, tenantId ?? -1));
     await transaction
       .delete(embedGroupMembersTable)
       .where(
         and(
           eq(embedGroupMembersTable.chatUserId, chatUserId),
-          notInArray(embedGroupMembersTable.groupId, tenantGroupIds),
+          tenantId === null
+            ? undefined
+            : notInArray(embedGroupMembersTable.groupId, groupIdsOf(transaction, tenantId)),
         ),
       );
     if (tenantId !== null && placement.embedTenantName !== null && placement.tenantGroups !== undefined) {
@@ -159,13 +165,7 @@ export class EmbedPlacementStore {
       .where(
         and(
           eq(embedGroupMembersTable.chatUserId, chatUserId),
-          inArray(
-            embedGroupMembersTable.groupId,
-            transaction
-              .select({ id: embedGroupsTable.id })
-              .from(embedGroupsTable)
-              .where(eq(embedGroupsTable.tenantId, tenantId)),
-          ),
+          inArray(embedGroupMembersTable.groupId, groupIdsOf(transaction, tenantId)),
         ),
       );
     if (groups.length > 0) {

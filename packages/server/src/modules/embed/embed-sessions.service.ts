@@ -66,7 +66,7 @@ export class EmbedSessionsService {
   }
 
   async generate(principal: Principal, input: GenerateEmbedSessionInput): Promise<{ sessionId: string }> {
-    const deployment = await this.deploymentAccess.load(principal, input.deploymentId, 'EmbedManage');
+    const deployment = await this.deploymentAccess.loadListed(principal, input.deploymentId, 'EmbedManage');
     const { accountId } = principal;
     const settings = await this.account.settingsOf(accountId);
     assertEmbeddingEnabled(settings);
