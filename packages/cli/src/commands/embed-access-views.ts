@@ -23,7 +23,7 @@ export function formatEmbedAccess(access: EmbedAccess): string {
       action: rule.action,
     })),
   ];
-  const header = `allow embed: ${access.allowEmbed}`;
+  const header = formatKeyValues([['allow embed', access.allowEmbed]]);
   return rows.length === 0
     ? `${header}\nno rules: no embed user opens it`
     : `${header}\n${formatTable(accessColumns, rows)}`;

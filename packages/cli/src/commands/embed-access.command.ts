@@ -3,7 +3,7 @@ import { type Command, Option } from 'commander';
 import { parseId } from '../program/argument-parsers.js';
 import { UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
-import { addVerb } from '../program/common-options.js';
+import { addCommonOptions, addVerb } from '../program/common-options.js';
 import { addDeploymentOption } from '../program/deployment-options.js';
 import { formatDashboard } from './dashboard-views.js';
 import { formatEmbedAccess, formatEmbedDashboardSettings } from './embed-access-views.js';
@@ -37,7 +37,10 @@ export function registerEmbedAccessCommands(program: Command, context: CommandCo
     .command('dashboard')
     .description('a dashboard as embedded, and its allowEmbed switch');
 
-  addVerb(dashboard, 'get', 'show a dashboard as the embed page opens it')
+  // The default verb: the hosted CLI's `platform embed dashboard <publicId>` shows it too.
+  addCommonOptions(
+    dashboard.command('get', { isDefault: true }).description('show a dashboard as the embed page opens it'),
+  )
     .argument('<publicId>', "the dashboard's public id")
     .action(async (publicId: string, options: CommonOptions) => {
       const client = await context.client(options);
@@ -45,11 +48,14 @@ export function registerEmbedAccessCommands(program: Command, context: CommandCo
       context.render(options, answer, formatDashboard);
     });
 
-  for (const [verb, allowEmbed] of [
-    ['enable', true],
-    ['disable', false],
+  // `embed enable-dashboard` and `embed disable-dashboard` are the hosted CLI's names for the same calls.
+  for (const [group, verb, allowEmbed] of [
+    [dashboard, 'enable', true],
+    [dashboard, 'disable', false],
+    [embed, 'enable-dashboard', true],
+    [embed, 'disable-dashboard', false],
   ] as const) {
-    addVerb(dashboard, verb, `${allowEmbed ? 'allow' : 'refuse'} embedding the dashboard (needs EmbedManage)`)
+    addVerb(group, verb, `${allowEmbed ? 'allow' : 'refuse'} embedding the dashboard (needs EmbedManage)`)
       .argument('<publicId>', "the dashboard's public id")
       .action(async (publicId: string, options: CommonOptions) => {
         const client = await context.client(options);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedTenantsTable } from '../../src/modules/embed/embed.tables.js';
+import { embedGroupsTable, embedTenantsTable } from '../../src/modules/embed/embed.tables.js';
 import { startDevMode, writeFiles } from '../data-model/data-model-helpers.js';
 import { errorMessageOf, expectErrorBody } from '../http/expect-error-body.js';
 import { createToken, loadUrl, shopModel, withToken } from '../semantic-api/semantic-api-helpers.js';
@@ -11,6 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../support/test-server.js';
+import { embedTokenFor } from './embed-test-support.js';
 import { adminAccountId, createEmbedTenant, createEmbedViewer } from './embed-viewer-fixtures.js';
 
 type Row = Record<string, unknown>;
@@ -272,6 +273,14 @@ describe('embed tokens on the dashboard page operations', () => {
       `this embed token is for deployment ${shop.deploymentId + 1000}`,
     );
     expectErrorBody(await run(wrongDeployment), 'FORBIDDEN');
+    // A run in another deployment's path is refused whether or not the dashboard exists there.
+    const elsewherePath = runUrl('by-status', undefined, 999_999, shop.deploymentId + 1000);
+    expect(
+      errorMessageOf(
+        await server.request({ method: 'POST', url: elsewherePath, body: {}, key: elsewhere.token }),
+        'FORBIDDEN',
+      ),
+    ).toBe(`this embed token is for deployment ${shop.deploymentId}, not ${shop.deploymentId + 1000}`);
   });
 
   it('answers 403 "embedding is disabled" to every embed token while the tenant setting is off', async () => {
@@ -336,6 +345,64 @@ describe('embed tokens on the dashboard page operations', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect((answer.body as { stdout: string }).stdout).toBe('hello embed\n');
     expect(errorMessageOf(await pythonRun({ code: 'print(2)' }), 'FORBIDDEN')).toMatch(/edit rights/);
+  });
+
+  it('opens and runs with a token from generate-session and the exchange, its tenant group deciding', async () => {
+    const base = `/api/v1/deployments/${shop.deploymentId}`;
+    const workbook = await server.request({
+      method: 'POST',
+      url: `${base}/workbooks`,
+      body: { name: 'Sessions' },
+    });
+    const workbookId = (workbook.body as { id: number }).id;
+    const widgets = (
+      (await server.request({ method: 'GET', url: `/api/v1/dashboards/by-public-id/${dashboard.publicId}` }))
+        .body as { config: { widgets: unknown[] } }
+    ).config.widgets;
+    const published = await server.request({
+      method: 'POST',
+      url: `${base}/workbooks/${workbookId}/publish`,
+      body: { config: { kind: 'CLASSIC', widgets } },
+    });
+    const board = published.body as { id: number; publicId: string };
+    const session = (externalId: string, tenantGroups: string[]) =>
+      embedTokenFor(server, {
+        deploymentId: shop.deploymentId,
+        externalId,
+        embedTenantName: 'umbrella',
+        tenantGroupDefinitions: [{ name: 'analysts' }, { name: 'interns' }],
+        tenantGroups,
+        groups: ['customer'],
+        securityContext: { status: 'cancelled' },
+      });
+    const analyst = await session('ada', ['analysts']);
+    const intern = await session('ivy', ['interns']);
+    const [interns] = await server.container.platform.store.database
+      .select({ id: embedGroupsTable.id })
+      .from(embedGroupsTable)
+      .where(eq(embedGroupsTable.name, 'interns'));
+    const rules = [
+      { embedTenantName: 'umbrella', action: 'read', allowEmbed: true },
+      { embedTenantName: 'umbrella', groupId: interns?.id, action: 'none' },
+    ];
+    for (const body of rules) {
+      const answer = await server.request({
+        method: 'PUT',
+        url: `${base}/workbooks/${workbookId}/embed-access`,
+        body,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const open = (token: string) =>
+      server.request({ method: 'GET', url: `/api/v1/embed/dashboard/${board.publicId}`, key: token });
+    expect((await open(analyst.token)).status).toBe(200);
+    expectErrorBody(await open(intern.token), 'FORBIDDEN');
+    const runAs = (token: string) =>
+      server.request({ method: 'POST', url: runUrl('by-status', undefined, board.id), body: {}, key: token });
+    const rows = await runAs(analyst.token);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    expect((rows.body as { data: Row[] }).data).toEqual(await loadAs({ status: 'cancelled' }));
+    expectErrorBody(await runAs(intern.token), 'FORBIDDEN');
   });
 
   it("runs widgets on the session's branch when it names one", async () => {

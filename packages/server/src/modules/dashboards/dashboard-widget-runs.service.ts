@@ -169,6 +169,13 @@ export class DashboardWidgetRunsService {
   ): Promise<OpenedDashboard> {
     const workbook = this.sources.workbookAccessOf(found?.workbook);
     if (viewer.kind === 'embed') {
+      // Whether a dashboard exists in another deployment is not told to a token of this one.
+      if (deploymentId !== viewer.claims.deploymentId) {
+        throw new AppError(
+          'FORBIDDEN',
+          `this embed token is for deployment ${viewer.claims.deploymentId}, not ${deploymentId}`,
+        );
+      }
       return this.dashboards.openedByEmbed(viewer.claims, found?.dashboard, label, workbook);
     }
     // The deployment is checked before anything read is used (a missing dashboard is a 404 only once it is).
