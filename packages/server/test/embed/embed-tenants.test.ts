@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatThreadsTable } from '../../src/modules/chat/chat-threads.tables.js';
 import { chatUsersTable } from '../../src/modules/chat/chat-users.tables.js';
@@ -8,6 +8,7 @@ import {
   embedGroupsTable,
   embedSessionsTable,
   embedTenantsTable,
+  embedUsersTable,
 } from '../../src/modules/embed/embed.tables.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import { findDeploymentId } from '../security/account-resources.js';
@@ -298,6 +299,34 @@ describe.each(storeEngines)('embed tenants, their groups and users on %s', (engi
       const fresh = await get<Page<EmbedUser>>(`${base}/by-sessions/users`);
       expect(fresh.items).toMatchObject([{ externalId: 's-ann', email: null, groups: [] }]);
       expect((await get<Page<EmbedGroup>>(`${base}/by-sessions/groups`)).items).toEqual([]);
+    });
+  });
+
+  describe('deleting a tenant while sessions place users in it', () => {
+    it('leaves no user of those sessions outside a tenant, whichever comes first', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const embedTenantName = `racing-${round}`;
+        const first = await generateSession(server, {
+          deploymentId,
+          externalId: `race-${round}-first`,
+          embedTenantName,
+        });
+        expect(first.status).toBe(200);
+        const answers = await Promise.all([
+          server.request({ method: 'DELETE', url: `${base}/${embedTenantName}` }),
+          ...[0, 1, 2].map((index) =>
+            generateSession(server, { deploymentId, externalId: `race-${round}-${index}`, embedTenantName }),
+          ),
+        ]);
+        expect(answers.map((answer) => answer.status)).toEqual([204, 200, 200, 200]);
+      }
+      // Every racing user was deleted with the tenant, or placed in it after (a tenant made anew).
+      const strays = await database()
+        .select({ externalId: chatUsersTable.externalId })
+        .from(chatUsersTable)
+        .leftJoin(embedUsersTable, eq(embedUsersTable.chatUserId, chatUsersTable.id))
+        .where(and(like(chatUsersTable.externalId, 'race-%'), isNull(embedUsersTable.tenantId)));
+      expect(strays).toEqual([]);
     });
   });
 

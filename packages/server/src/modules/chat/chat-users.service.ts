@@ -305,17 +305,19 @@ export class ChatUsersService {
   }
 
   /**
-   * Deletes the external users among these ids inside the caller's transaction, serialised with
-   * provisioning: their threads and every row keyed on them (ON DELETE CASCADE) go with them, and a kept
-   * user no longer counts against `externalUsersLimit`. Account users (internalId) are never deleted.
+   * Deletes external users of the account inside the caller's transaction, serialised with provisioning:
+   * `chatUserIdsOf` names them once no provisioning can add one (a session placing a user in a tenant
+   * being deleted waits, or has committed and is seen). Their threads and every row keyed on them (ON
+   * DELETE CASCADE) go with them, and a kept user no longer counts against `externalUsersLimit`.
+   * Account users (internalId) are never deleted.
    */
   async deleteExternalUsers(
     transaction: Database,
     accountId: number,
-    chatUserIds: readonly number[],
+    chatUserIdsOf: () => Promise<readonly number[]>,
   ): Promise<void> {
-    if (chatUserIds.length === 0) return;
     await this.externalUsers.lock(transaction, accountId);
+    const chatUserIds = await chatUserIdsOf();
     // In slices: a statement takes at most 65,535 parameters, and ephemeral users have no cap.
     for (let start = 0; start < chatUserIds.length; start += deleteSliceSize) {
       const slice = chatUserIds.slice(start, start + deleteSliceSize);

@@ -107,15 +107,13 @@ export class EmbedTenantsService {
     const { accountId } = principal;
     await this.database.transaction(async (transaction) => {
       const tenant = await this.find(transaction, accountId, tenantName);
-      const users = await transaction
-        .select({ chatUserId: embedUsersTable.chatUserId })
-        .from(embedUsersTable)
-        .where(eq(embedUsersTable.tenantId, tenant.id));
-      await this.chatUsers.deleteExternalUsers(
-        transaction,
-        accountId,
-        users.map((user) => user.chatUserId),
-      );
+      await this.chatUsers.deleteExternalUsers(transaction, accountId, async () => {
+        const users = await transaction
+          .select({ chatUserId: embedUsersTable.chatUserId })
+          .from(embedUsersTable)
+          .where(eq(embedUsersTable.tenantId, tenant.id));
+        return users.map((user) => user.chatUserId);
+      });
       await transaction
         .delete(embedSessionsTable)
         .where(
