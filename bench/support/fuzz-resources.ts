@@ -133,6 +133,14 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     deploymentId,
     externalId: 'fuzz-target',
   });
+  await expectStatus(call, 200, 'POST', '/api/v1/embed/generate-session', {
+    deploymentId,
+    externalId: 'fuzz-embed-user',
+    embedTenantName: 'fuzz-tenant',
+    tenantGroupDefinitions: [{ name: 'fuzz-group' }],
+    tenantGroups: ['fuzz-group'],
+  });
+  const embedGroups = await expectStatus(call, 200, 'GET', '/api/v1/embed-tenants/fuzz-tenant/groups');
   return {
     accountName,
     resources: {
@@ -155,6 +163,9 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       dashboardPublicId: String(dashboard.publicId),
       oauthIntegrationId: Number(oauthIntegration.id),
       oidcTokenConfigId: Number(oidcTokenConfig.id),
+      embedTenantName: 'fuzz-tenant',
+      embedGroupId: Number((embedGroups.items as Array<{ id: number }>)[0]?.id),
+      embedExternalId: 'fuzz-embed-user',
       embedSessionId: String(embedSession.sessionId),
       // The fuzzer sends only bad input: a token no deployment takes is enough.
       embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',

@@ -547,23 +547,34 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'github branches',
     example: ['github', 'branches', 'acme/model', '--installation', '42'],
   },
-  generateEmbedSession: {
-    command: 'embed session',
-    example: ['embed', 'session', '--deployment', '5', '--external-id', 'customer-7', '--tenant', 'acme'],
+  listEmbedTenants: {
+    command: 'embed tenants list',
+    example: ['embed', 'tenants', 'list', '--search', 'acme'],
   },
-  exchangeEmbedSessionToken: {
-    command: 'embed token',
-    example: ['embed', 'token', '0123456789abcdef0123456789abcdef'],
+  deleteEmbedTenant: { command: 'embed tenants delete', example: ['embed', 'tenants', 'delete', 'acme'] },
+  listEmbedTenantUsers: { command: 'embed tenants users', example: ['embed', 'tenants', 'users', 'acme'] },
+  listEmbedGroups: { command: 'embed groups list', example: ['embed', 'groups', 'list', 'acme'] },
+  createEmbedGroup: {
+    command: 'embed groups create',
+    example: ['embed', 'groups', 'create', 'acme', '--name', 'finance', '--description', 'Finance team'],
   },
-  exchangeEmbedPlatformToken: {
-    command: 'embed platform-token',
-    example: [
-      'embed',
-      'platform-token',
-      'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
-      '--dashboard',
-      'Dash0123abcd',
-    ],
+  getEmbedGroup: { command: 'embed groups get', example: ['embed', 'groups', 'get', 'acme', '4'] },
+  updateEmbedGroup: {
+    command: 'embed groups update',
+    example: ['embed', 'groups', 'update', 'acme', '4', '--name', 'finance-emea'],
+  },
+  deleteEmbedGroup: { command: 'embed groups delete', example: ['embed', 'groups', 'delete', 'acme', '4'] },
+  listEmbedGroupUsers: {
+    command: 'embed groups members',
+    example: ['embed', 'groups', 'members', 'acme', '4'],
+  },
+  addEmbedGroupUsers: {
+    command: 'embed groups add-members',
+    example: ['embed', 'groups', 'add-members', 'acme', '4', 'ann,bob'],
+  },
+  removeEmbedGroupUsers: {
+    command: 'embed groups remove-members',
+    example: ['embed', 'groups', 'remove-members', 'acme', '4', 'ann'],
   },
   getEmbedDashboard: {
     command: 'embed dashboard get',
@@ -592,6 +603,24 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
       '3',
       '--action',
       'read',
+    ],
+  },
+  generateEmbedSession: {
+    command: 'embed session',
+    example: ['embed', 'session', '--deployment', '5', '--external-id', 'customer-7', '--tenant', 'acme'],
+  },
+  exchangeEmbedSessionToken: {
+    command: 'embed token',
+    example: ['embed', 'token', '0123456789abcdef0123456789abcdef'],
+  },
+  exchangeEmbedPlatformToken: {
+    command: 'embed platform-token',
+    example: [
+      'embed',
+      'platform-token',
+      'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+      '--dashboard',
+      'Dash0123abcd',
     ],
   },
 };

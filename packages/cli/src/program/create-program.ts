@@ -11,7 +11,9 @@ import { registerDbtCommands } from '../commands/dbt.command.js';
 import { registerDeployCommand } from '../commands/deploy.command.js';
 import { registerDeploymentsCommands } from '../commands/deployments.command.js';
 import { registerEmbedAccessCommands } from '../commands/embed-access.command.js';
+import { registerEmbedGroupsCommands } from '../commands/embed-groups.command.js';
 import { registerEmbedSessionCommands } from '../commands/embed-sessions.command.js';
+import { registerEmbedTenantsCommands } from '../commands/embed-tenants.command.js';
 import { registerEnvironmentsCommands } from '../commands/environments.command.js';
 import { registerFoldersCommands } from '../commands/folders.command.js';
 import { registerGithubCommands } from '../commands/github.command.js';
@@ -87,7 +89,9 @@ export function createProgram(runtime: CliRuntime): Command {
   registerSpecCommand(program, context);
   registerApiCommand(program, context);
   registerOidcCommands(program, context);
-  registerEmbedSessionCommands(program, context);
+  registerEmbedTenantsCommands(program, context);
+  registerEmbedGroupsCommands(program, context);
   registerEmbedAccessCommands(program, context);
+  registerEmbedSessionCommands(program, context);
   return program;
 }

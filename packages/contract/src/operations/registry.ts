@@ -71,12 +71,23 @@ import { listRegions } from './deployments/list-regions.operation.js';
 import { resetCreationStep } from './deployments/reset-creation-step.operation.js';
 import { setEnvVars } from './deployments/set-env-vars.operation.js';
 import { updateDeployment } from './deployments/update-deployment.operation.js';
+import { addEmbedGroupUsers } from './embed/add-embed-group-users.operation.js';
+import { createEmbedGroup } from './embed/create-embed-group.operation.js';
+import { deleteEmbedGroup } from './embed/delete-embed-group.operation.js';
+import { deleteEmbedTenant } from './embed/delete-embed-tenant.operation.js';
 import { exchangeEmbedPlatformToken } from './embed/exchange-embed-platform-token.operation.js';
 import { exchangeEmbedSessionToken } from './embed/exchange-embed-session-token.operation.js';
 import { generateEmbedSession } from './embed/generate-embed-session.operation.js';
 import { getEmbedDashboard } from './embed/get-embed-dashboard.operation.js';
+import { getEmbedGroup } from './embed/get-embed-group.operation.js';
 import { getWorkbookEmbedAccess } from './embed/get-workbook-embed-access.operation.js';
+import { listEmbedGroupUsers } from './embed/list-embed-group-users.operation.js';
+import { listEmbedGroups } from './embed/list-embed-groups.operation.js';
+import { listEmbedTenantUsers } from './embed/list-embed-tenant-users.operation.js';
+import { listEmbedTenants } from './embed/list-embed-tenants.operation.js';
+import { removeEmbedGroupUsers } from './embed/remove-embed-group-users.operation.js';
 import { updateEmbedDashboard } from './embed/update-embed-dashboard.operation.js';
+import { updateEmbedGroup } from './embed/update-embed-group.operation.js';
 import { updateWorkbookEmbedAccess } from './embed/update-workbook-embed-access.operation.js';
 import { createEnvironmentMetaSyncToken } from './environments/create-environment-meta-sync-token.operation.js';
 import { createEnvironmentToken } from './environments/create-environment-token.operation.js';
@@ -382,13 +393,24 @@ export const operations = {
   listGithubInstallations,
   listGithubRepositories,
   listGithubBranches,
-  generateEmbedSession,
-  exchangeEmbedSessionToken,
-  exchangeEmbedPlatformToken,
+  listEmbedTenants,
+  deleteEmbedTenant,
+  listEmbedTenantUsers,
+  listEmbedGroups,
+  createEmbedGroup,
+  getEmbedGroup,
+  updateEmbedGroup,
+  deleteEmbedGroup,
+  listEmbedGroupUsers,
+  addEmbedGroupUsers,
+  removeEmbedGroupUsers,
   getEmbedDashboard,
   updateEmbedDashboard,
   getWorkbookEmbedAccess,
   updateWorkbookEmbedAccess,
+  generateEmbedSession,
+  exchangeEmbedSessionToken,
+  exchangeEmbedPlatformToken,
 } as const;
 
 export type Operations = typeof operations;

@@ -177,6 +177,10 @@ export const EmbedGroupMembersInput = z
 
 export const ListEmbedPagingQuery = PagingQuery;
 
+export const ListEmbedTenantsQuery = PagingQuery.extend({
+  search: text().trim().min(1).max(200).optional().meta({ description: 'Part of the name or display name.' }),
+});
+
 export const EmbedDashboardSettings = z
   .object({ publicId: z.string(), allowEmbed: z.boolean() })
   .meta({ id: 'EmbedDashboardSettings' });

@@ -15,7 +15,9 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * `Content-Length: 0` on body-less writes) over a real socket, checking the fields the CLI reads.
  *
  * The workbooks, reports, identity (users, attributes, groups, policies, API keys), content (folders,
- * workspace, report folders), integrations and browser sign-in rows are replayed in the other `hosted-client-*.test.ts` files.
+ * workspace, report folders), integrations and browser sign-in rows are replayed in the other `hosted-client-*.test.ts` files;
+ * the embed rows (generate-session, token, tenant delete, tenant groups, delete-group, dashboard get and
+ * enable/disable) in `hosted-client-embed-replay.test.ts`.
  *
  * Rows of the catalogue whose operation is not built on this server (no `it` below):
  *
@@ -26,7 +28,6 @@ import { type HostedCliClient, listenForHostedCli, listOfAnswer } from './hosted
  * | notifications (and recipients)                | /api/v1/deployments/{D}/notifications…                 |
  * | users embed-theme                             | GET /api/v1/users/embed-theme                          |
  * | tenant settings                               | /api/v1/tenant/settings                                |
- * | embed (sessions, dashboards, tenants)         | /api/v1/embed/…, /api/v1/embed-tenants/…               |
  * | agents skills                                 | GET /api/v1/deployments/{D}/agent-skills               |
  * | app config / theme                            | GET /api/v1/app-config, /api/v1/app-theme              |
  * | meta                                          | POST /api/v1/meta/                                     |

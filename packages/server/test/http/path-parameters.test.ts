@@ -33,6 +33,9 @@ const placeholderResources: AccountResources = {
   dashboardPublicId: 'PathParams02',
   oauthIntegrationId: 1,
   oidcTokenConfigId: 1,
+  embedTenantName: 'path-params',
+  embedGroupId: 1,
+  embedExternalId: 'path-params',
   embedSessionId: '0123456789abcdef0123456789abcdef',
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
 };

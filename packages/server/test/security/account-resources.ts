@@ -172,6 +172,7 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     workbookId: (workbook.body as { id: number }).id,
     oauthIntegrationId: await createConnectedOAuthIntegration(server),
     oidcTokenConfigId: (oidcTokenConfig.body as { id: number }).id,
+    ...(await createEmbedTenantResources(server, deploymentId)),
     ...(await createEmbedResources(server, deploymentId)),
   };
 }
@@ -200,6 +201,33 @@ async function createEmbedResources(server: TestServer, deploymentId: number) {
     .setExpirationTime('24h')
     .sign(new TextEncoder().encode(securityPlatformTokenSecret));
   return { embedSessionId: (session.body as { sessionId: string }).sessionId, embedPlatformToken };
+}
+
+/** An embed tenant with a group holding one of its users, made by a session as a host would. */
+async function createEmbedTenantResources(server: TestServer, deploymentId: number) {
+  const embedTenantName = 'security-tenant';
+  const embedExternalId = 'security-embed-user';
+  const session = await server.request({
+    method: 'POST',
+    url: '/api/v1/embed/generate-session',
+    body: {
+      deploymentId,
+      externalId: embedExternalId,
+      isEphemeral: false,
+      embedTenantName,
+      tenantGroupDefinitions: [{ name: 'security-group' }],
+      tenantGroups: ['security-group'],
+    },
+  });
+  const groups = await server.request({
+    method: 'GET',
+    url: `/api/v1/embed-tenants/${embedTenantName}/groups`,
+  });
+  const embedGroupId = (groups.body as { items?: Array<{ id: number }> }).items?.[0]?.id;
+  if (session.status !== 200 || embedGroupId === undefined) {
+    throw new Error(`could not create the embed tenant: ${JSON.stringify([session.body, groups.body])}`);
+  }
+  return { embedTenantName, embedGroupId, embedExternalId };
 }
 
 /**
@@ -329,6 +357,9 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/user-attribute-values/${resources.userId}`,
     '/api/v1/oauth-integrations',
     '/api/v1/user-oauth-tokens',
+    '/api/v1/embed-tenants',
+    `/api/v1/embed-tenants/${resources.embedTenantName}/users`,
+    `/api/v1/embed-tenants/${resources.embedTenantName}/groups`,
     `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.dashboardWorkbookId}/embed-access`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));

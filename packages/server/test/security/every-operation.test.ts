@@ -113,6 +113,9 @@ const placeholderResources: AccountResources = {
   dashboardPublicId: 'SecurityDsh4',
   oauthIntegrationId: 16,
   oidcTokenConfigId: 17,
+  embedTenantName: 'security-tenant',
+  embedGroupId: 18,
+  embedExternalId: 'security-embed-user',
   embedSessionId: '0123456789abcdef0123456789abcdef',
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
 };

@@ -29,6 +29,10 @@ export interface AccountResources {
   oauthIntegrationId: number;
   /** An enabled OIDC token configuration covering every deployment. */
   oidcTokenConfigId: number;
+  /** An embed tenant with a group (`embedGroupId`) holding one of its users (`embedExternalId`). */
+  embedTenantName: string;
+  embedGroupId: number;
+  embedExternalId: string;
   /** An embed session of the demo deployment, not yet exchanged (the public exchange's example uses it). */
   embedSessionId: string;
   /** A customer's own JWT for the demo deployment, whose chat-auth settings take its HS256 secret. */
@@ -108,6 +112,13 @@ const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResource
   agentId,
   keyId: agentApiKeyId,
 });
+
+const onEmbedTenant = ({ embedTenantName }: AccountResources) => ({ embedTenantName });
+const onEmbedGroup = ({ embedTenantName, embedGroupId }: AccountResources) => ({
+  embedTenantName,
+  groupId: embedGroupId,
+});
+const onEmbedUser = ({ embedExternalId }: AccountResources) => ({ externalIds: [embedExternalId] });
 
 const onOAuthIntegration = ({ oauthIntegrationId }: AccountResources) => ({
   integrationId: oauthIntegrationId,
@@ -473,6 +484,17 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   // A GitHub id, not one of the store's: written as a string, so the store-id range checks pass it by.
   listGithubRepositories: { params: () => ({ installationId: '42' }) },
   listGithubBranches: { params: () => ({ owner: 'acme', repo: 'model' }), query: { installationId: '42' } },
+  listEmbedTenants: { query: { first: '5' } },
+  deleteEmbedTenant: { params: onEmbedTenant },
+  listEmbedTenantUsers: { params: onEmbedTenant },
+  listEmbedGroups: { params: onEmbedTenant, query: { first: '5' } },
+  createEmbedGroup: { params: onEmbedTenant, body: () => ({ name: 'security-example' }) },
+  getEmbedGroup: { params: onEmbedGroup },
+  updateEmbedGroup: { params: onEmbedGroup, body: () => ({ description: 'changed' }) },
+  deleteEmbedGroup: { params: onEmbedGroup },
+  listEmbedGroupUsers: { params: onEmbedGroup },
+  addEmbedGroupUsers: { params: onEmbedGroup, body: onEmbedUser },
+  removeEmbedGroupUsers: { params: onEmbedGroup, body: onEmbedUser },
   generateEmbedSession: {
     body: ({ deploymentId }) => ({
       deploymentId,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../platform/database/database.js';
 import type { ChatUser } from './chat-session.js';
 import { type ChatUserRow, chatUsersTable } from './chat-users.tables.js';
@@ -16,6 +16,18 @@ export interface ExternalUserRequest {
   ephemeralTtlSeconds?: number;
 }
 
+/** A chat user as other modules list them (embedding lists its tenants' users). */
+export interface ChatUserRecord {
+  id: number;
+  /** Exactly one of the two is set. */
+  externalId: string | null;
+  internalId: string | null;
+  email: string | null;
+  isEphemeral: boolean;
+  createdAt: Date;
+  /** Null for a kept user. */
+  expiresAt: Date | null;
+}
 /**
  * Work another module does in the transaction that provisions the user (embedding writes its tenant,
  * groups and session there): when it throws, the user's row rolls back with it.
@@ -31,6 +43,7 @@ function toChatUser(row: ChatUserRow): ChatUser {
   return { id: row.id, externalId: row.externalId, internalId: row.internalId, email: row.email };
 }
 
+const deleteSliceSize = 10_000;
 async function withinDone(
   transaction: Database,
   user: ChatUser,
@@ -216,5 +229,107 @@ export class ChatUsersService {
         ),
       );
     return row ? toChatUser(row) : null;
+  }
+
+  /**
+   * The account's users among these ids that have not expired, by id. `database` is the caller's
+   * transaction when it reads inside one.
+   */
+  async usersByIds(
+    accountId: number,
+    chatUserIds: readonly number[],
+    database: Database = this.database,
+  ): Promise<Map<number, ChatUserRecord>> {
+    const users = new Map<number, ChatUserRecord>();
+    if (chatUserIds.length === 0) return users;
+    const rows = await database
+      .select()
+      .from(chatUsersTable)
+      .where(
+        and(
+          eq(chatUsersTable.accountId, accountId),
+          inArray(chatUsersTable.id, [...chatUserIds]),
+          or(eq(chatUsersTable.isEphemeral, false), gt(chatUsersTable.expiresAt, this.now())),
+        ),
+      );
+    for (const row of rows) {
+      users.set(row.id, {
+        id: row.id,
+        externalId: row.externalId,
+        internalId: row.internalId,
+        email: row.email,
+        isEphemeral: row.isEphemeral,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+      });
+    }
+    return users;
+  }
+
+  /** The ids of the account's unexpired external users with these (lowercased) external ids, by external id. */
+  async externalUserIdsOf(
+    accountId: number,
+    externalIds: readonly string[],
+    database: Database = this.database,
+  ): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    if (externalIds.length === 0) return ids;
+    const rows = await database
+      .select({ id: chatUsersTable.id, externalId: chatUsersTable.externalId })
+      .from(chatUsersTable)
+      .where(
+        and(
+          eq(chatUsersTable.accountId, accountId),
+          inArray(chatUsersTable.externalId, [...externalIds]),
+          or(eq(chatUsersTable.isEphemeral, false), gt(chatUsersTable.expiresAt, this.now())),
+        ),
+      );
+    for (const row of rows) if (row.externalId !== null) ids.set(row.externalId, row.id);
+    return ids;
+  }
+
+  /**
+   * Removes the account's expired ephemeral users now rather than at the next provisioning, so that a
+   * list counted from rows keyed on them (embed tenants' users) leaves them out. Their threads go too.
+   */
+  async removeExpired(accountId: number): Promise<void> {
+    await this.database
+      .delete(chatUsersTable)
+      .where(
+        and(
+          eq(chatUsersTable.accountId, accountId),
+          eq(chatUsersTable.isEphemeral, true),
+          lte(chatUsersTable.expiresAt, this.now()),
+        ),
+      );
+  }
+
+  /**
+   * Deletes external users of the account inside the caller's transaction, serialised with provisioning:
+   * `chatUserIdsOf` names them once no provisioning can add one (a session placing a user in a tenant
+   * being deleted waits, or has committed and is seen). Their threads and every row keyed on them (ON
+   * DELETE CASCADE) go with them, and a kept user no longer counts against `externalUsersLimit`.
+   * Account users (internalId) are never deleted.
+   */
+  async deleteExternalUsers(
+    transaction: Database,
+    accountId: number,
+    chatUserIdsOf: () => Promise<readonly number[]>,
+  ): Promise<void> {
+    await this.externalUsers.lock(transaction, accountId);
+    const chatUserIds = await chatUserIdsOf();
+    // In slices: a statement takes at most 65,535 parameters, and ephemeral users have no cap.
+    for (let start = 0; start < chatUserIds.length; start += deleteSliceSize) {
+      const slice = chatUserIds.slice(start, start + deleteSliceSize);
+      await transaction
+        .delete(chatUsersTable)
+        .where(
+          and(
+            eq(chatUsersTable.accountId, accountId),
+            isNotNull(chatUsersTable.externalId),
+            inArray(chatUsersTable.id, slice),
+          ),
+        );
+    }
   }
 }

@@ -9,13 +9,18 @@ import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { embedSessionRoutes } from './embed.routes.js';
 import { EmbedAccessService } from './embed-access.service.js';
 import { EmbedChatAuthenticator } from './embed-chat.authenticator.js';
+import { EmbedGroupMembersService } from './embed-group-members.service.js';
+import { EmbedGroupsService } from './embed-groups.service.js';
 import { EmbedPagePolicyService } from './embed-page-policy.service.js';
 import { EmbedPlacementStore } from './embed-placement.store.js';
 import { EmbedPlatformTokensService } from './embed-platform-tokens.service.js';
 import { EmbedSessionsService } from './embed-sessions.service.js';
+import { embedTenantsRoutes } from './embed-tenants.routes.js';
+import { EmbedTenantsService } from './embed-tenants.service.js';
 import { deriveEmbedSigningKey, EmbedTokenSigner } from './embed-token.signer.js';
 import { EmbedTokenExchangeService } from './embed-token-exchange.service.js';
 import { EmbedUserProvisioner } from './embed-user.provisioner.js';
+import { EmbedUsersReader } from './embed-users.reader.js';
 import { embedViewerRoutes } from './embed-viewer.routes.js';
 import { EmbedViewersService } from './embed-viewers.service.js';
 
@@ -78,6 +83,22 @@ export function createEmbedModule(
       activeUserIdByEmail: (accountId, email) => users.activeUserIdByEmail(accountId, email),
     }),
   );
+
+  const embedUsers = new EmbedUsersReader(database, chatUsers);
+  const embedTenants = new EmbedTenantsService(
+    database,
+    dependencies.identity.authorization,
+    chatUsers,
+    embedUsers,
+  );
+  const embedGroups = new EmbedGroupsService(database, embedTenants, chatUsers);
+  const embedGroupMembers = new EmbedGroupMembersService(
+    database,
+    embedTenants,
+    embedGroups,
+    chatUsers,
+    embedUsers,
+  );
   const embedViewers = new EmbedViewersService(
     database,
     embedTokens,
@@ -97,6 +118,9 @@ export function createEmbedModule(
     embedSessions,
     embedTokenExchange,
     embedPlatformTokens,
+    embedTenants,
+    embedGroups,
+    embedGroupMembers,
     embedViewers,
     embedAccess,
     embedPagePolicy,
@@ -104,7 +128,8 @@ export function createEmbedModule(
   return {
     services,
     handlers: {
-      ...embedSessionRoutes(services),
+      ...embedSessionRoutes({ embedSessions, embedTokenExchange, embedPlatformTokens }),
+      ...embedTenantsRoutes(embedTenants, embedGroups, embedGroupMembers),
       ...embedViewerRoutes({
         dashboards: dependencies.dashboards.dashboards,
         dashboardEmbedding: dependencies.dashboards.dashboardEmbedding,
