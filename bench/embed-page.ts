@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArguments, chromiumPath } from '../packages/server/test/web/chromium-launch.js';
+import { startExampleEmbedHost } from '../packages/server/test/web/example-embed-host.js';
 import type { PlatformServer } from './support/platform-server.js';
 import { summarize, type TimingSummary } from './support/timing-samples.js';
-
-const hostScript = fileURLToPath(new URL('../examples/embed/server.mjs', import.meta.url));
 
 export interface EmbedPageFigures {
   charts: number;
@@ -98,32 +95,6 @@ async function publishEmbeddedBoard(server: PlatformServer, deploymentId: number
   return { publicId: dashboard.publicId, charts: reports.length };
 }
 
-/** The example host in a child process, as `npm run example:embed` starts it; resolves with its port. */
-function startHost(environment: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [hostScript], {
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the example host did not start:\n${output}`)), 20_000);
-    const read = (chunk: Buffer) => {
-      output += String(chunk);
-      const match = /open http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the example host exited (${code}):\n${output}`));
-    });
-  });
-}
-
 /** The few DOM members the predicate reads (the bench compiles without the DOM library). */
 interface ElementLike {
   getAttribute(name: string): string | null;
@@ -164,7 +135,7 @@ export async function measureEmbedPage(
   options: { loads: number },
 ): Promise<EmbedPageFigures> {
   const { publicId, charts } = await publishEmbeddedBoard(server, deploymentId);
-  const host = await startHost({
+  const host = await startExampleEmbedHost({
     PLATFORM_URL: server.url,
     PLATFORM_API_KEY: server.adminKey,
     DASHBOARD_PUBLIC_ID: publicId,

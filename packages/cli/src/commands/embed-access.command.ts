@@ -26,7 +26,7 @@ export function embedCommandOf(program: Command): Command {
     program.commands.find((command) => command.name() === 'embed') ??
     program
       .command('embed')
-      .description('signed embedding: sessions, embed tenants, who sees which dashboard')
+      .description('signed embedding: sessions, embed tokens, tenants and who opens which dashboard')
   );
 }
 

@@ -5,6 +5,7 @@ import { UsageError } from '../program/cli-errors.js';
 import type { CommandContext, CommonOptions } from '../program/command-context.js';
 import { addVerb } from '../program/common-options.js';
 import { readJsonBody } from '../program/json-body.js';
+import { embedCommandOf } from './embed-access.command.js';
 
 interface SessionOptions extends CommonOptions {
   deployment: number;
@@ -20,16 +21,6 @@ interface SessionOptions extends CommonOptions {
 
 function collectValues(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
-}
-
-/** The `embed` group: each embed command file adds its verbs to the one group. */
-export function embedCommandOf(program: Command): Command {
-  return (
-    program.commands.find((command) => command.name() === 'embed') ??
-    program
-      .command('embed')
-      .description('signed embedding: sessions, embed tokens, tenants and who opens which dashboard')
-  );
 }
 
 /** The `-d` document (every field of the request) with the named options on top. */

@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import type { BrowserContext, FrameLocator, Page, Request } from 'playwright-core';
@@ -9,9 +8,8 @@ import { buildChatApp } from '../../src/app.js';
 import { readFiles, waitForBuild } from '../data-model/data-model-helpers.js';
 import { findDeploymentId } from '../security/account-resources.js';
 import { createToken, deployModel, loadUrl, withToken } from '../semantic-api/semantic-api-helpers.js';
+import { startExampleEmbedHost } from './example-embed-host.js';
 import { describeInBrowser, startWebHarness, type WebHarness } from './web-browser.js';
-
-const hostScript = fileURLToPath(new URL('../../../../examples/embed/server.mjs', import.meta.url));
 
 /** Every embed user sees only the orders of the channel their session's security context names. */
 const channelPolicy = `    access_policy:
@@ -52,32 +50,6 @@ type CustomerId = keyof typeof customers;
 interface RunResult {
   schema: Array<{ name: string; column_type: string }>;
   data: Array<Record<string, unknown>>;
-}
-
-/** The example host in a child process, exactly as `npm run example:embed` starts it; resolves with its port. */
-function startHost(environment: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [hostScript], {
-    env: { ...process.env, ...environment },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the example host did not start:\n${output}`)), 20_000);
-    const read = (chunk: Buffer) => {
-      output += String(chunk);
-      const match = /open http:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(match[1]) });
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the example host exited (${code}):\n${output}`));
-    });
-  });
 }
 
 describeInBrowser('the embed page in the example host (Chromium)', () => {
@@ -222,7 +194,7 @@ describeInBrowser('the embed page in the example host (Chromium)', () => {
     }
 
     // The example host, holding the admin key; only its 127.0.0.1 origin may frame the embed page.
-    host = await startHost({
+    host = await startExampleEmbedHost({
       PLATFORM_URL: harness.baseUrl,
       PLATFORM_API_KEY: server.adminKey,
       DASHBOARD_PUBLIC_ID: dashboard.publicId,
@@ -389,7 +361,8 @@ describeInBrowser('the embed page in the example host (Chromium)', () => {
     const [exchanged, ...rest] = apiRequests;
     expect(new URL(exchanged?.url() ?? '').pathname).toBe('/api/v1/embed/platform-token');
     expect((await exchanged?.allHeaders())?.authorization).toBeUndefined();
-    for (const request of rest) expect((await request.allHeaders()).authorization).toMatch(/^Bearer ey/);
+    for (const request of rest)
+      expect((await request.allHeaders()).authorization, request.url()).toMatch(/^Bearer ey/);
     expect(consoleErrors).toEqual([]);
   });
 
