@@ -95,6 +95,33 @@ describe('offset and limit on every paged list', () => {
     const groups = await server.request({ method: 'GET', url: '/api/v1/user-groups?first=1' });
     const groupId = (groups.body as Page).items[0]?.id ?? 0;
     await server.request({ method: 'POST', url: `/api/v1/user-groups/${groupId}/users`, body: { userIds } });
+    // Embed tenants made by sessions: three users in one tenant, three tenants more, three groups.
+    const embedTenant = '/api/v1/embed-tenants/paged-tenant';
+    for (let index = 0; index < 3; index += 1) {
+      for (const [externalId, embedTenantName] of [
+        [`paged-embed-${index}`, 'paged-tenant'],
+        [`paged-other-${index}`, `paged-tenant-${index}`],
+      ]) {
+        const session = await server.request({
+          method: 'POST',
+          url: '/api/v1/embed/generate-session',
+          body: { deploymentId, externalId, embedTenantName },
+        });
+        expect(session.status, JSON.stringify(session.body)).toBe(200);
+      }
+      await server.request({
+        method: 'POST',
+        url: `${embedTenant}/groups`,
+        body: { name: `paged-${index}` },
+      });
+    }
+    const embedGroups = await server.request({ method: 'GET', url: `${embedTenant}/groups?first=1` });
+    const embedGroupId = (embedGroups.body as Page).items[0]?.id ?? 0;
+    await server.request({
+      method: 'POST',
+      url: `${embedTenant}/groups/${embedGroupId}/users`,
+      body: { externalIds: ['paged-embed-0', 'paged-embed-1', 'paged-embed-2'] },
+    });
     listUrls = {
       listFolders: `${content}/folders`,
       listWorkbooks: `${content}/workbooks`,
@@ -116,6 +143,10 @@ describe('offset and limit on every paged list', () => {
       listOAuthIntegrations: '/api/v1/oauth-integrations',
       listUserOAuthTokens: '/api/v1/user-oauth-tokens',
       listOidcTokenConfigs: '/api/v1/oidc-token-configs',
+      listEmbedTenants: '/api/v1/embed-tenants',
+      listEmbedTenantUsers: `${embedTenant}/users`,
+      listEmbedGroups: `${embedTenant}/groups`,
+      listEmbedGroupUsers: `${embedTenant}/groups/${embedGroupId}/users`,
     };
   });
   afterAll(async () => {
