@@ -1,4 +1,6 @@
 import type { OperationId } from '@platform/contract';
+import { embedOperationCommands } from './embed-operation-commands.js';
+import { scimOperationCommands } from './scim-operation-commands.js';
 
 export interface OperationCommand {
   /** The command as typed after `platform`. */
@@ -462,62 +464,7 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
       'https://platform.example.com/api/v1/oauth/callback?code=abc&state=xyz',
     ],
   },
-  listScimUsers: {
-    command: 'scim users list',
-    example: ['scim', 'users', 'list', '--filter', 'userName eq "ann@example.com"', '--count', '10'],
-  },
-  createScimUser: {
-    command: 'scim users create',
-    example: ['scim', 'users', 'create', '-d', '{"userName":"ann@example.com","active":true}'],
-  },
-  getScimUser: { command: 'scim users get', example: ['scim', 'users', 'get', '7'] },
-  replaceScimUser: {
-    command: 'scim users replace',
-    example: ['scim', 'users', 'replace', '7', '-d', '{"userName":"ann@example.com"}'],
-  },
-  patchScimUser: {
-    command: 'scim users patch',
-    example: [
-      'scim',
-      'users',
-      'patch',
-      '7',
-      '-d',
-      '{"Operations":[{"op":"replace","path":"active","value":false}]}',
-    ],
-  },
-  deleteScimUser: { command: 'scim users delete', example: ['scim', 'users', 'delete', '7'] },
-  listScimGroups: {
-    command: 'scim groups list',
-    example: ['scim', 'groups', 'list', '--filter', 'displayName eq "sales"', '--start-index', '2'],
-  },
-  createScimGroup: {
-    command: 'scim groups create',
-    example: ['scim', 'groups', 'create', '-d', '{"displayName":"sales","members":[{"value":"7"}]}'],
-  },
-  getScimGroup: { command: 'scim groups get', example: ['scim', 'groups', 'get', '4'] },
-  replaceScimGroup: {
-    command: 'scim groups replace',
-    example: ['scim', 'groups', 'replace', '4', '-d', '{"displayName":"sales","members":[]}'],
-  },
-  patchScimGroup: {
-    command: 'scim groups patch',
-    example: [
-      'scim',
-      'groups',
-      'patch',
-      '4',
-      '-d',
-      '{"Operations":[{"op":"remove","path":"members[value eq \\"7\\"]"}]}',
-    ],
-  },
-  deleteScimGroup: { command: 'scim groups delete', example: ['scim', 'groups', 'delete', '4'] },
-  getScimServiceProviderConfig: {
-    command: 'scim service-provider-config',
-    example: ['scim', 'service-provider-config'],
-  },
-  listScimResourceTypes: { command: 'scim resource-types', example: ['scim', 'resource-types'] },
-  listScimSchemas: { command: 'scim schemas', example: ['scim', 'schemas'] },
+  ...scimOperationCommands,
   listOidcTokenConfigs: { command: 'oidc list', example: ['oidc', 'list'] },
   createOidcTokenConfig: {
     command: 'oidc create',
@@ -547,80 +494,5 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     command: 'github branches',
     example: ['github', 'branches', 'acme/model', '--installation', '42'],
   },
-  listEmbedTenants: {
-    command: 'embed tenants list',
-    example: ['embed', 'tenants', 'list', '--search', 'acme'],
-  },
-  deleteEmbedTenant: { command: 'embed tenants delete', example: ['embed', 'tenants', 'delete', 'acme'] },
-  listEmbedTenantUsers: { command: 'embed tenants users', example: ['embed', 'tenants', 'users', 'acme'] },
-  listEmbedGroups: { command: 'embed groups list', example: ['embed', 'groups', 'list', 'acme'] },
-  createEmbedGroup: {
-    command: 'embed groups create',
-    example: ['embed', 'groups', 'create', 'acme', '--name', 'finance', '--description', 'Finance team'],
-  },
-  getEmbedGroup: { command: 'embed groups get', example: ['embed', 'groups', 'get', 'acme', '4'] },
-  updateEmbedGroup: {
-    command: 'embed groups update',
-    example: ['embed', 'groups', 'update', 'acme', '4', '--name', 'finance-emea'],
-  },
-  deleteEmbedGroup: { command: 'embed groups delete', example: ['embed', 'groups', 'delete', 'acme', '4'] },
-  listEmbedGroupUsers: {
-    command: 'embed groups members',
-    example: ['embed', 'groups', 'members', 'acme', '4'],
-  },
-  addEmbedGroupUsers: {
-    command: 'embed groups add-members',
-    example: ['embed', 'groups', 'add-members', 'acme', '4', 'ann,bob'],
-  },
-  removeEmbedGroupUsers: {
-    command: 'embed groups remove-members',
-    example: ['embed', 'groups', 'remove-members', 'acme', '4', 'ann'],
-  },
-  getEmbedDashboard: {
-    command: 'embed dashboard get',
-    example: ['embed', 'dashboard', 'get', 'AbCdEfGh1234'],
-  },
-  updateEmbedDashboard: {
-    command: 'embed dashboard enable',
-    example: ['embed', 'dashboard', 'enable', 'AbCdEfGh1234'],
-  },
-  getWorkbookEmbedAccess: {
-    command: 'embed access get',
-    example: ['embed', 'access', 'get', '9', '--deployment', '5'],
-  },
-  updateWorkbookEmbedAccess: {
-    command: 'embed access set',
-    example: [
-      'embed',
-      'access',
-      'set',
-      '9',
-      '--deployment',
-      '5',
-      '--tenant',
-      'acme',
-      '--group',
-      '3',
-      '--action',
-      'read',
-    ],
-  },
-  generateEmbedSession: {
-    command: 'embed session',
-    example: ['embed', 'session', '--deployment', '5', '--external-id', 'customer-7', '--tenant', 'acme'],
-  },
-  exchangeEmbedSessionToken: {
-    command: 'embed token',
-    example: ['embed', 'token', '0123456789abcdef0123456789abcdef'],
-  },
-  exchangeEmbedPlatformToken: {
-    command: 'embed platform-token',
-    example: [
-      'embed',
-      'platform-token',
-      'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
-      '--dashboard',
-      'Dash0123abcd',
-    ],
-  },
+  ...embedOperationCommands,
 };
