@@ -1,5 +1,5 @@
 import type { OperationId } from '@platform/contract';
-import type { OperationCommand } from './operation-commands.js';
+import type { OperationCommand } from './operation-command.js';
 
 // The embed theme is a tenant setting's read (`platform tenant …`), not an embedding operation.
 type EmbedOperationId = Exclude<Extract<OperationId, `${string}Embed${string}`>, 'getEmbedTheme'>;

@@ -1,13 +1,7 @@
 import type { OperationId } from '@platform/contract';
 import { embedOperationCommands } from './embed-operation-commands.js';
+import type { OperationCommand } from './operation-command.js';
 import { scimOperationCommands } from './scim-operation-commands.js';
-
-export interface OperationCommand {
-  /** The command as typed after `platform`. */
-  command: string;
-  /** A complete invocation that calls the operation; the coverage test runs each one. */
-  example: readonly string[];
-}
 
 const deployExampleFolder = 'packages/cli/test/fixtures/deploy-model';
 

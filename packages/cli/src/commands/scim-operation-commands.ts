@@ -1,5 +1,5 @@
 import type { OperationId } from '@platform/contract';
-import type { OperationCommand } from './operation-commands.js';
+import type { OperationCommand } from './operation-command.js';
 
 type ScimOperationId = Extract<OperationId, `${string}Scim${string}`>;
 
