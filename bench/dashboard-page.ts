@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { chromiumArguments, chromiumPath } from '../packages/server/test/web/chromium-launch.js';
+import { adminCall } from './support/admin-call.js';
 import type { PlatformServer } from './support/platform-server.js';
 import { summarize, type TimingSummary } from './support/timing-samples.js';
 
@@ -110,25 +111,6 @@ export async function measureDashboardBundle(): Promise<BundleFigures> {
   }
 }
 
-async function call<Body>(
-  server: PlatformServer,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Body> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${server.adminKey}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as Body;
-}
-
 const bar = (x: string, type: string, y = 'orders\\.count') => ({
   mark: 'bar',
   encoding: { x: { field: x, type }, y: { field: y, type: 'quantitative' } },
@@ -137,7 +119,7 @@ const bar = (x: string, type: string, y = 'orders\\.count') => ({
 /** Nine Vega-Lite charts, a table, a KPI and a filter over the demo model: twelve widgets. */
 async function publishTwelveWidgets(server: PlatformServer, deploymentId: number) {
   const onDeployment = (path: string) => `/api/v1/deployments/${deploymentId}${path}`;
-  const workbook = await call<{ id: number }>(server, 'POST', onDeployment('/workbooks'), {
+  const workbook = await adminCall<{ id: number }>(server, 'POST', onDeployment('/workbooks'), {
     name: 'Bench board',
   });
   const month = [{ dimension: 'orders.ordered_at', granularity: 'month' }];
@@ -210,7 +192,7 @@ async function publishTwelveWidgets(server: PlatformServer, deploymentId: number
     },
   ];
   for (const [index, report] of reports.entries()) {
-    const created = await call<{ id: number }>(server, 'POST', onDeployment('/reports'), {
+    const created = await adminCall<{ id: number }>(server, 'POST', onDeployment('/reports'), {
       name: `Bench report ${index + 1}`,
       workbookId: workbook.id,
       ...report,
@@ -222,7 +204,7 @@ async function publishTwelveWidgets(server: PlatformServer, deploymentId: number
       config: { reportId: created.id },
     });
   }
-  const dashboard = await call<{ publicId: string }>(
+  const dashboard = await adminCall<{ publicId: string }>(
     server,
     'POST',
     onDeployment(`/workbooks/${workbook.id}/publish`),

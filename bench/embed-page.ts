@@ -1,6 +1,7 @@
 import { chromium } from 'playwright-core';
 import { chromiumArguments, chromiumPath } from '../packages/server/test/web/chromium-launch.js';
 import { startExampleEmbedHost } from '../packages/server/test/web/example-embed-host.js';
+import { adminCall } from './support/admin-call.js';
 import type { PlatformServer } from './support/platform-server.js';
 import { summarize, type TimingSummary } from './support/timing-samples.js';
 
@@ -13,29 +14,10 @@ export interface EmbedPageFigures {
   hostToChartsDrawn: TimingSummary;
 }
 
-async function call<Body>(
-  server: PlatformServer,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Body> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${server.adminKey}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as Body;
-}
-
 /** A dashboard of a KPI, a table and four Vega-Lite charts on the demo data, open to every embed user. */
 async function publishEmbeddedBoard(server: PlatformServer, deploymentId: number) {
   const onDeployment = (path: string) => `/api/v1/deployments/${deploymentId}${path}`;
-  const workbook = await call<{ id: number }>(server, 'POST', onDeployment('/workbooks'), {
+  const workbook = await adminCall<{ id: number }>(server, 'POST', onDeployment('/workbooks'), {
     name: 'Embed bench',
   });
   const bar = (x: string, type: 'nominal' | 'temporal', y: string) => ({
@@ -69,7 +51,7 @@ async function publishEmbeddedBoard(server: PlatformServer, deploymentId: number
   ];
   const widgets: Array<Record<string, unknown>> = [];
   for (const [index, report] of reports.entries()) {
-    const created = await call<{ id: number }>(server, 'POST', onDeployment('/reports'), {
+    const created = await adminCall<{ id: number }>(server, 'POST', onDeployment('/reports'), {
       name: `Embed bench ${index + 1}`,
       workbookId: workbook.id,
       ...report,
@@ -81,13 +63,13 @@ async function publishEmbeddedBoard(server: PlatformServer, deploymentId: number
       config: { reportId: created.id },
     });
   }
-  const dashboard = await call<{ publicId: string }>(
+  const dashboard = await adminCall<{ publicId: string }>(
     server,
     'POST',
     onDeployment(`/workbooks/${workbook.id}/publish`),
     { title: 'Embed bench', config: { kind: 'CLASSIC', widgets } },
   );
-  await call(server, 'PUT', onDeployment(`/workbooks/${workbook.id}/embed-access`), {
+  await adminCall(server, 'PUT', onDeployment(`/workbooks/${workbook.id}/embed-access`), {
     allEmbedUsers: true,
     action: 'read',
     allowEmbed: true,
@@ -150,7 +132,7 @@ export async function measureEmbedPage(
     headless: true,
   });
   try {
-    await call(server, 'PUT', '/api/v1/tenant/settings', {
+    await adminCall(server, 'PUT', '/api/v1/tenant/settings', {
       embedding: { enabled: true, allowedOrigins: [`http://127.0.0.1:${host.port}`] },
     });
     const samples: number[] = [];
