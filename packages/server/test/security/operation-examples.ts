@@ -1,65 +1,7 @@
-/** Resources of the first account that examples point their path parameters at. */
-export interface AccountResources {
-  deploymentId: number;
-  userId: number;
-  apiKeyId: number;
-  /** The demo deployment's default agent, one of its keys, and a user attribute of the account. */
-  agentId: string;
-  agentApiKeyId: number;
-  userAttributeId: number;
-  /** A completed dbt sync of the demo deployment. */
-  dbtSyncJobId: string;
-  /** A user group holding `userId`, granted `view` on `folderId`, a folder of the demo deployment. */
-  groupId: number;
-  folderId: number;
-  /** A shared workbook of the demo deployment, owned by the admin. */
-  workbookId: number;
-  /** A report of the demo deployment at the workspace root, owned by the admin, and its publicId. */
-  reportId: number;
-  reportPublicId: string;
-  /** A second root folder, which bulk deletes may remove. */
-  spareFolderId: number;
-  /** The published dashboard of a second workbook (`dashboardWorkbookId`), with one CHART widget `chart` on `reportId`. */
-  dashboardWorkbookId: number;
-  /** An `html` report whose Python (`meta.pythonCode`) the dashboard's `python` widget shows. */
-  htmlReportId: number;
-  dashboardId: number;
-  dashboardPublicId: string;
-  /** An OAuth integration (no revocation URL) the admin is connected to. */
-  oauthIntegrationId: number;
-  /** An enabled OIDC token configuration covering every deployment. */
-  oidcTokenConfigId: number;
-  /** An embed tenant with a group (`embedGroupId`) holding one of its users (`embedExternalId`). */
-  embedTenantName: string;
-  embedGroupId: number;
-  embedExternalId: string;
-  /** An embed session of the demo deployment, not yet exchanged (the public exchange's example uses it). */
-  embedSessionId: string;
-  /** A customer's own JWT for the demo deployment, whose chat-auth settings take its HS256 secret. */
-  embedPlatformToken: string;
-}
+import { embedOperationExamples } from './embed-operation-examples.js';
+import type { AccountResources, OperationExample } from './operation-example.js';
 
-/**
- * A valid call of one operation: the security suite sends it with the wrong credential and expects a
- * refusal, so a refusal can only come from the access checks, never from validation.
- */
-export interface OperationExample {
-  /** Path parameters naming resources of the first account. */
-  params?: (resources: AccountResources) => Record<string, string | number>;
-  query?: Record<string, string> | ((resources: AccountResources) => Record<string, string>);
-  body?: (resources: AccountResources) => unknown;
-  /** Set when a list holds server-wide items, not the account's; says why. */
-  sharedListReason?: string;
-  /**
-   * Content operations declare `ContentRead` (a resource policy can raise a viewer to edit or manage one
-   * item), so the level the example needs on its item is named here: a role below it is refused (403).
-   */
-  contentLevel?: 'edit' | 'manage';
-  /** The query or body (not the path) names a resource of the first account: another account gets 404. */
-  namesResourcesInInput?: true;
-  /** Set for an operation anyone may call without a credential (it shows nothing of an account): says why. */
-  publicReason?: string;
-}
+export type { AccountResources, OperationExample } from './operation-example.js';
 
 /** The example's query string values. */
 export function queryOfExample(
@@ -113,13 +55,6 @@ const onAgentApiKey = ({ deploymentId, agentId, agentApiKeyId }: AccountResource
   keyId: agentApiKeyId,
 });
 
-const onEmbedTenant = ({ embedTenantName }: AccountResources) => ({ embedTenantName });
-const onEmbedGroup = ({ embedTenantName, embedGroupId }: AccountResources) => ({
-  embedTenantName,
-  groupId: embedGroupId,
-});
-const onEmbedUser = ({ embedExternalId }: AccountResources) => ({ externalIds: [embedExternalId] });
-
 const onOAuthIntegration = ({ oauthIntegrationId }: AccountResources) => ({
   integrationId: oauthIntegrationId,
 });
@@ -129,6 +64,7 @@ const onOAuthIntegration = ({ oauthIntegrationId }: AccountResources) => ({
  * operation is added here and covered by the security suite from its first commit.
  */
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
+  ...embedOperationExamples,
   getOpenApiSpec: {},
   getCurrentUser: {},
   // The key in the body is unknown: without it the suite's credential checks could not see a refusal.
@@ -393,18 +329,6 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
     query: { format: 'json' },
     body: () => ({ filters: [] }),
   },
-  getEmbedDashboard: { params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }) },
-  updateEmbedDashboard: {
-    params: ({ dashboardPublicId }) => ({ publicId: dashboardPublicId }),
-    body: () => ({ allowEmbed: false }),
-  },
-  getWorkbookEmbedAccess: {
-    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
-  },
-  updateWorkbookEmbedAccess: {
-    params: ({ deploymentId, dashboardWorkbookId }) => ({ deploymentId, workbookId: dashboardWorkbookId }),
-    body: () => ({ allEmbedUsers: true, action: 'none' }),
-  },
   getTenantSettings: {},
   updateTenantSettings: { body: () => ({ defaultTimezone: 'Europe/Berlin' }) },
   getAppConfig: {},
@@ -484,31 +408,4 @@ export const operationExamples: Readonly<Record<string, OperationExample>> = {
   // A GitHub id, not one of the store's: written as a string, so the store-id range checks pass it by.
   listGithubRepositories: { params: () => ({ installationId: '42' }) },
   listGithubBranches: { params: () => ({ owner: 'acme', repo: 'model' }), query: { installationId: '42' } },
-  listEmbedTenants: { query: { first: '5' } },
-  deleteEmbedTenant: { params: onEmbedTenant },
-  listEmbedTenantUsers: { params: onEmbedTenant },
-  listEmbedGroups: { params: onEmbedTenant, query: { first: '5' } },
-  createEmbedGroup: { params: onEmbedTenant, body: () => ({ name: 'security-example' }) },
-  getEmbedGroup: { params: onEmbedGroup },
-  updateEmbedGroup: { params: onEmbedGroup, body: () => ({ description: 'changed' }) },
-  deleteEmbedGroup: { params: onEmbedGroup },
-  listEmbedGroupUsers: { params: onEmbedGroup },
-  addEmbedGroupUsers: { params: onEmbedGroup, body: onEmbedUser },
-  removeEmbedGroupUsers: { params: onEmbedGroup, body: onEmbedUser },
-  generateEmbedSession: {
-    body: ({ deploymentId }) => ({
-      deploymentId,
-      externalId: 'security-example',
-      embedTenantName: 'security',
-    }),
-    namesResourcesInInput: true,
-  },
-  exchangeEmbedSessionToken: {
-    body: ({ embedSessionId }) => ({ sessionId: embedSessionId }),
-    publicReason: 'the embed page exchanges its session id, the secret itself, without a credential',
-  },
-  exchangeEmbedPlatformToken: {
-    body: ({ deploymentId, embedPlatformToken }) => ({ deploymentId, platformToken: embedPlatformToken }),
-    publicReason: "the embed page exchanges the customer's own JWT, the credential itself",
-  },
 };
