@@ -24,6 +24,7 @@ export * from './schemas/embed.schema.js';
 export * from './schemas/environment.schema.js';
 export * from './schemas/folder.schema.js';
 export * from './schemas/github.schema.js';
+export * from './schemas/notification.schema.js';
 export * from './schemas/oauth-integration.schema.js';
 export * from './schemas/oidc-token-config.schema.js';
 export * from './schemas/query-sql.schema.js';

@@ -27,6 +27,8 @@ const externalPackages = [
   'pg',
   'pg-native',
   'ioredis',
+  // Finds its own files (the browser protocol's injected scripts) next to its package.
+  'playwright-core',
 ];
 
 // CommonJS dependencies inside an ES module bundle call require() for Node built-ins and read __dirname.

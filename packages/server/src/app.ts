@@ -35,6 +35,7 @@ function handlersOf(container: Container): OperationHandlers<typeof operations> 
     ...modules.workspace.handlers,
     ...modules.dashboards.handlers,
     ...modules.embed.handlers,
+    ...modules.notifications.handlers,
     ...modules.scim.handlers,
     ...modules.github.handlers,
   };

@@ -16,6 +16,7 @@ import { createEnvironmentsModule } from './modules/environments/environments.mo
 import { createGitHubModule } from './modules/github/github.module.js';
 import { createIdentityModule } from './modules/identity/identity.module.js';
 import { createIntegrationsModule } from './modules/integrations/integrations.module.js';
+import { createNotificationsModule } from './modules/notifications/notifications.module.js';
 import type { PlatformModule } from './modules/platform-module.js';
 import { createScimModule } from './modules/scim/scim.module.js';
 import { createSystemModule } from './modules/system/system.module.js';
@@ -197,6 +198,14 @@ function createModules(platform: Platform) {
     agents: agents.services,
   });
   const scim = createScimModule(platform, { identity: identity.services });
+  const notifications = createNotificationsModule(platform, {
+    identity: identity.services,
+    deployments: deployments.services,
+    dataApi: dataApi.services,
+    workspace: workspace.services,
+    dashboards: dashboards.services,
+    embed: embed.services,
+  });
   return {
     system,
     identity,
@@ -214,6 +223,7 @@ function createModules(platform: Platform) {
     dashboards,
     embed,
     scim,
+    notifications,
   };
 }
 
@@ -239,6 +249,7 @@ export async function createContainer(config: Config, logger: Logger, options: C
     ...modules.dashboards.services,
     ...modules.embed.services,
     ...modules.scim.services,
+    ...modules.notifications.services,
   };
   // The first account and the demo span modules (identity, deployments, agents, data model).
   const bootstrap = new AccountBootstrap(

@@ -8,6 +8,7 @@ import { embedMigrationSource } from './modules/embed/embed-migration-source.js'
 import { environmentsMigrationSource } from './modules/environments/environments-migration-source.js';
 import { identityMigrationSource } from './modules/identity/identity-migration-source.js';
 import { integrationsMigrationSource } from './modules/integrations/integrations-migration-source.js';
+import { notificationsMigrationSource } from './modules/notifications/notifications-migration-source.js';
 import { scimMigrationSource } from './modules/scim/scim-migration-source.js';
 import { workloadIdentityMigrationSource } from './modules/workload-identity/workload-identity-migration-source.js';
 import { workspaceMigrationSource } from './modules/workspace/workspace-migration-source.js';
@@ -36,5 +37,6 @@ export function migrationSources(): MigrationSource[] {
     dashboardsMigrationSource,
     embedMigrationSource,
     scimMigrationSource,
+    notificationsMigrationSource,
   ];
 }

@@ -1,5 +1,6 @@
 import type { OperationId } from '@platform/contract';
 import { embedOperationCommands } from './embed-operation-commands.js';
+import { notificationOperationCommands } from './notification-operation-commands.js';
 import type { OperationCommand } from './operation-command.js';
 import { scimOperationCommands } from './scim-operation-commands.js';
 
@@ -489,4 +490,5 @@ export const operationCommands: { readonly [Id in OperationId]: OperationCommand
     example: ['github', 'branches', 'acme/model', '--installation', '42'],
   },
   ...embedOperationCommands,
+  ...notificationOperationCommands,
 };

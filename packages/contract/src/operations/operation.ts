@@ -81,7 +81,7 @@ export interface OperationDefinition<
   readonly query: Query;
   readonly body: Body;
   readonly isBodyRequired: boolean;
-  readonly successStatus: 200 | 201 | 204;
+  readonly successStatus: 200 | 201 | 202 | 204;
   /** The success body; for NDJSON, one line of it. */
   readonly response: Response;
   readonly responseContentType: ResponseType;
@@ -121,7 +121,7 @@ export interface OperationDeclaration<
   query?: Query;
   body?: Body;
   isBodyRequired?: boolean;
-  successStatus?: 200 | 201 | 204;
+  successStatus?: 200 | 201 | 202 | 204;
   response?: Response;
   /** Default `application/json`. */
   responseContentType?: ResponseType;

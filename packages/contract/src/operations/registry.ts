@@ -103,6 +103,17 @@ import { getGithubStatus } from './github/get-github-status.operation.js';
 import { listGithubBranches } from './github/list-github-branches.operation.js';
 import { listGithubInstallations } from './github/list-github-installations.operation.js';
 import { listGithubRepositories } from './github/list-github-repositories.operation.js';
+import { addNotificationRecipients } from './notifications/add-notification-recipients.operation.js';
+import { createNotification } from './notifications/create-notification.operation.js';
+import { deleteNotification } from './notifications/delete-notification.operation.js';
+import { getNotification } from './notifications/get-notification.operation.js';
+import { listAccountNotifications } from './notifications/list-account-notifications.operation.js';
+import { listNotificationDeliveries } from './notifications/list-notification-deliveries.operation.js';
+import { listNotificationRecipients } from './notifications/list-notification-recipients.operation.js';
+import { listNotifications } from './notifications/list-notifications.operation.js';
+import { removeNotificationRecipients } from './notifications/remove-notification-recipients.operation.js';
+import { sendNotification } from './notifications/send-notification.operation.js';
+import { updateNotification } from './notifications/update-notification.operation.js';
 import { createOAuthIntegration } from './oauth-integrations/create-oauth-integration.operation.js';
 import { deleteOAuthIntegration } from './oauth-integrations/delete-oauth-integration.operation.js';
 import { getOAuthIntegration } from './oauth-integrations/get-oauth-integration.operation.js';
@@ -408,6 +419,17 @@ export const operations = {
   updateEmbedDashboard,
   getWorkbookEmbedAccess,
   updateWorkbookEmbedAccess,
+  listAccountNotifications,
+  listNotifications,
+  createNotification,
+  getNotification,
+  updateNotification,
+  deleteNotification,
+  listNotificationRecipients,
+  addNotificationRecipients,
+  removeNotificationRecipients,
+  sendNotification,
+  listNotificationDeliveries,
   generateEmbedSession,
   exchangeEmbedSessionToken,
   exchangeEmbedPlatformToken,

@@ -1,0 +1,43 @@
+import type { Platform } from '../../platform/platform.js';
+import type { DashboardsServices } from '../dashboards/dashboards.module.js';
+import type { DataApiServices } from '../data-api/data-api.module.js';
+import type { DeploymentsServices } from '../deployments/deployments.module.js';
+import type { EmbedServices } from '../embed/embed.module.js';
+import type { IdentityServices } from '../identity/identity.module.js';
+import type { PlatformModule } from '../platform-module.js';
+import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { notificationDeliveriesRoutes } from './notification-deliveries.routes.js';
+import { notificationsRoutes } from './notifications.routes.js';
+
+export interface NotificationsDependencies {
+  identity: IdentityServices;
+  deployments: DeploymentsServices;
+  dataApi: DataApiServices;
+  workspace: WorkspaceServices;
+  /** The dashboard a notification delivers, its widgets (filters, time grains) and runs as a viewer. */
+  dashboards: DashboardsServices;
+  /** Embed users as recipients: their tenant's rules and rows. */
+  embed: EmbedServices;
+}
+
+/**
+ * Scheduled deliveries of dashboards (API-NOTES.md "Notifications"): notifications with their recipients,
+ * a scheduler that claims each due run once across processes, and delivery jobs that render the dashboard
+ * for each recipient and send it by e-mail or webhook.
+ */
+export function createNotificationsModule(
+  _platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'jobs'>,
+  _dependencies: NotificationsDependencies,
+) {
+  const services = {};
+  return {
+    services,
+    handlers: {
+      ...notificationsRoutes(),
+      ...notificationDeliveriesRoutes(),
+    },
+  } satisfies PlatformModule<unknown, unknown>;
+}
+
+export type NotificationsModule = ReturnType<typeof createNotificationsModule>;
+export type NotificationsServices = NotificationsModule['services'];
