@@ -250,6 +250,17 @@ export class UsersService {
     return row?.role ?? null;
   }
 
+  /** The e-mail address of an active user of the account, or null: where a notification is sent to them. */
+  async activeEmailOf(accountId: number, userId: number): Promise<string | null> {
+    const [row] = await this.database
+      .select({ email: usersTable.email })
+      .from(usersTable)
+      .where(
+        and(eq(usersTable.id, userId), eq(usersTable.accountId, accountId), eq(usersTable.status, 'active')),
+      );
+    return row?.email ?? null;
+  }
+
   /** The id of the account's active user with this e-mail (any case), or null: chat `internalId` sessions. */
   async activeUserIdByEmail(accountId: number, email: string): Promise<number | null> {
     const [row] = await this.database

@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/platform.js';
+import type { ChatModule } from '../chat/chat.module.js';
 import type { DashboardsServices } from '../dashboards/dashboards.module.js';
 import type { DataApiServices } from '../data-api/data-api.module.js';
 import type { DeploymentsServices } from '../deployments/deployments.module.js';
@@ -6,8 +7,16 @@ import type { EmbedServices } from '../embed/embed.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { EmailChannel } from './email-channel.js';
+import type { NotificationRenderer } from './notification-content.js';
 import { notificationDeliveriesRoutes } from './notification-deliveries.routes.js';
+import { NotificationDeliveriesService } from './notification-deliveries.service.js';
+import { NotificationDeliveryJob } from './notification-delivery.job.js';
+import { notificationDeliveryJob } from './notification-delivery-job-name.js';
+import { NotificationScheduler } from './notification-scheduler.js';
 import { notificationsRoutes } from './notifications.routes.js';
+import { deriveUnsubscribeKey, UnsubscribeTokens } from './unsubscribe-tokens.js';
+import { WebhookChannel } from './webhook-channel.js';
 
 export interface NotificationsDependencies {
   identity: IdentityServices;
@@ -18,6 +27,8 @@ export interface NotificationsDependencies {
   dashboards: DashboardsServices;
   /** Embed users as recipients: their tenant's rules and rows. */
   embed: EmbedServices;
+  /** Embed users' e-mail addresses (the chat user the host provisioned). */
+  chat: Pick<ChatModule['services'], 'chatUsers'>;
 }
 
 /**
@@ -26,15 +37,60 @@ export interface NotificationsDependencies {
  * for each recipient and send it by e-mail or webhook.
  */
 export function createNotificationsModule(
-  _platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'jobs'>,
-  _dependencies: NotificationsDependencies,
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'secretKey' | 'jobs'>,
+  dependencies: NotificationsDependencies,
 ) {
-  const services = {};
+  const { config, logger, jobs, secretBox } = platform;
+  const { database } = platform.store;
+  const settings = config.notificationDelivery;
+  const unsubscribeTokens = new UnsubscribeTokens(deriveUnsubscribeKey(platform.secretKey));
+  const email = new EmailChannel(settings);
+  // NF-RENDER: replaced by the Chromium renderer (notification-content.ts) when it is merged.
+  const renderer: NotificationRenderer = {
+    render: async () => ({ kind: 'denied', reason: 'the dashboard renderer is not built yet' }),
+  };
+  new NotificationDeliveryJob({
+    database,
+    jobs,
+    logger: logger.child({ component: 'notification-delivery' }),
+    secretBox,
+    renderer,
+    email,
+    webhooks: new WebhookChannel(),
+    unsubscribeTokens,
+    users: dependencies.identity.users,
+    chatUsers: dependencies.chat.chatUsers,
+    dashboards: dependencies.dashboards.dashboards,
+    settings: { publicUrl: () => config.publicUrl, retrySeconds: settings.retrySeconds },
+  });
+  const scheduler = new NotificationScheduler(
+    database,
+    jobs,
+    dependencies.dashboards.dashboards,
+    logger.child({ component: 'notification-scheduler' }),
+    { tickMilliseconds: settings.tickMilliseconds },
+  );
+  const notificationDeliveries = new NotificationDeliveriesService(
+    database,
+    jobs,
+    dependencies.dashboards.dashboards,
+    unsubscribeTokens,
+  );
+  const services = { notificationScheduler: scheduler, notificationDeliveries };
   return {
     services,
     handlers: {
       ...notificationsRoutes(),
-      ...notificationDeliveriesRoutes(),
+      ...notificationDeliveriesRoutes(notificationDeliveries),
+    },
+    jobs: [notificationDeliveryJob],
+    async start(context) {
+      // Only processes that work jobs claim due runs; an api-only process serves the history and send.
+      if (context.isWorkingJobs) scheduler.start();
+    },
+    async close() {
+      await scheduler.close();
+      await email.close();
     },
   } satisfies PlatformModule<unknown, unknown>;
 }
