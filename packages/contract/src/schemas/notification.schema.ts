@@ -289,8 +289,6 @@ export const NotificationUnsubscribeForm = z
   .object({ 'List-Unsubscribe': z.literal('One-Click').optional() })
   .meta({ id: 'NotificationUnsubscribeForm' });
 
-export const NotificationUnsubscribePage = z
-  .string()
-  .meta({
-    description: 'A small HTML page: the question, with its button, or that the recipient is unsubscribed.',
-  });
+export const NotificationUnsubscribePage = z.string().meta({
+  description: 'A small HTML page: the question, with its button, or that the recipient is unsubscribed.',
+});
