@@ -116,7 +116,7 @@ describe.each(storeEngines)('the notification scheduler on %s', (engine: StoreEn
       server.container.platform.store.database,
       server.container.platform.jobs,
       server.container.services.dashboards,
-      server.logger,
+      server.container.logger,
       { tickMilliseconds: 5_000, batchSize: 7 },
     );
     const now = new Date('2026-11-20T11:00:01Z');

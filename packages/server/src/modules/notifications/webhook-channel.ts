@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type LookupAddress, lookup } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { redactUrlCredentials } from '../../platform/crypto/url-credentials.js';
 import { DeliveryFailure } from './delivery-failure.js';
 import { isRefusedWebhookAddress } from './webhook-address-rule.js';
@@ -64,6 +64,14 @@ export class WebhookChannel {
 
   async send(webhook: WebhookRequest, signal: AbortSignal): Promise<void> {
     const url = new URL(webhook.url);
+    // An address written in the URL is dialled without a lookup: it is checked here instead.
+    const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(literal) !== 0 && isRefusedWebhookAddress(literal)) {
+      throw new DeliveryFailure(
+        `the webhook address ${literal} is a link-local address webhooks may not reach`,
+        false,
+      );
+    }
     const body = Buffer.from(JSON.stringify(webhook.body));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
