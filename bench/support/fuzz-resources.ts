@@ -169,6 +169,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       embedSessionId: String(embedSession.sessionId),
       // The fuzzer sends only bad input: a token no deployment takes is enough.
       embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+      notificationUnsubscribeToken: 'fuzz.unsubscribe-token',
     },
   };
 }

@@ -118,6 +118,7 @@ const placeholderResources: AccountResources = {
   embedExternalId: 'security-embed-user',
   embedSessionId: '0123456789abcdef0123456789abcdef',
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+  notificationUnsubscribeToken: 'security.unsubscribe-token',
 };
 
 describe('the examples table of the security suite', () => {
