@@ -95,9 +95,8 @@ export function recipientValuesOf(
 }
 
 /**
- * The key of a recipient to remove, or null when the reference names no recipient at all (then the 400
- * says what it lacks). `id` is the identifying value of its type: user id, address, external id (with
- * `embedTenantName`) or URL.
+ * The key of a recipient to remove; a reference that names none is a 400 saying what it lacks. `id` is the
+ * identifying value of its type: user id, address, external id (with `embedTenantName`) or URL.
  */
 export function referencedKeyOf(reference: NotificationRecipientReference, field: string): string {
   const value = (named: string | number | undefined) => named ?? reference.id;
