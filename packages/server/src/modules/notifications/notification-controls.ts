@@ -1,5 +1,5 @@
 import type * as contract from '@platform/contract';
-import type { QueryFilterOperator } from '@platform/contract';
+import { type QueryFilterOperator, queryFilterOperators } from '@platform/contract';
 import type * as z from 'zod';
 import { AppError } from '../../errors/app-error.js';
 
@@ -37,6 +37,14 @@ function valueCountError(operator: QueryFilterOperator, count: number): string |
   if (oneValueOperators.has(operator)) return count === 1 ? null : 'takes one value';
   if (operator === 'measureFilter') return 'is not a filter a FILTER widget applies';
   return count > 0 ? null : 'takes at least one value';
+}
+
+/** The operator a FILTER widget applies (its config is free-form: one it does not name well is `equals`). */
+function widgetOperatorOf(config: Record<string, unknown>): QueryFilterOperator {
+  const operator = config.operator;
+  return (queryFilterOperators as readonly unknown[]).includes(operator)
+    ? (operator as QueryFilterOperator)
+    : 'equals';
 }
 
 function widgetOfType(
@@ -84,16 +92,15 @@ export function checkedFilters(
         `${field}: FILTER widget "${filter.widgetId}" of ${dashboardLabel} names no member to filter`,
       );
     }
-    const widgetOperator = config.operator;
-    const operator = filter.operator ?? (typeof widgetOperator === 'string' ? widgetOperator : 'equals');
-    const problem = valueCountError(operator as QueryFilterOperator, filter.values.length);
+    const operator = filter.operator ?? widgetOperatorOf(config);
+    const problem = valueCountError(operator, filter.values.length);
     if (problem) {
       throw new AppError(
         'BAD_REQUEST',
         `${field}: the operator ${operator} of widget "${filter.widgetId}" ${problem} (${filter.values.length} given)`,
       );
     }
-    return { widgetId: filter.widgetId, operator: operator as QueryFilterOperator, values: filter.values };
+    return { widgetId: filter.widgetId, operator, values: filter.values };
   });
 }
 

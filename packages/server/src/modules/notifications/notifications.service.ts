@@ -131,6 +131,10 @@ export class NotificationsService {
     const schedule = NotificationSchedule.parse(input.schedule, timezone);
     const isEnabled = input.isEnabled ?? true;
     const recipients = await this.recipients.valuesOf(principal, input.recipients ?? []);
+    const filters = input.filters ? checkedFilters(dashboard.widgets, input.filters, dashboard.label) : null;
+    const timeGrains = input.timeGrains
+      ? checkedTimeGrains(dashboard.widgets, input.timeGrains, dashboard.label)
+      : null;
     // Every notification gets a secret, so a webhook recipient added later already has one to sign with.
     const webhookSecret = input.webhookSecret ?? generatedWebhookSecret();
     const row = await this.database.transaction(async (transaction) => {
@@ -144,10 +148,8 @@ export class NotificationsService {
           schedule: schedule.expression,
           timezone,
           format: input.notificationFormat ?? 'pdf',
-          filters: input.filters ? checkedFilters(dashboard.widgets, input.filters, dashboard.label) : null,
-          timeGrains: input.timeGrains
-            ? checkedTimeGrains(dashboard.widgets, input.timeGrains, dashboard.label)
-            : null,
+          filters,
+          timeGrains,
           isEnabled,
           webhookSecret: this.secretBox.encrypt(webhookSecret),
           createdByUserId: principal.userId,
