@@ -102,11 +102,13 @@ export class NotificationsService {
               )
             ).id,
           ];
-    const visibility: SQL[] = [];
-    for (const deploymentId of deploymentIds) {
-      const scope = await this.dependencies.dashboardSources.scopeOf(principal, deploymentId);
-      visibility.push(this.visibleIn(scope, query.dashboardPublicId));
-    }
+    // One scope per deployment (each usually from memory), so every deployment keeps its own rights.
+    const scopes = await Promise.all(
+      deploymentIds.map((deploymentId) =>
+        this.dependencies.dashboardSources.scopeOf(principal, deploymentId),
+      ),
+    );
+    const visibility = scopes.map((scope) => this.visibleIn(scope, query.dashboardPublicId));
     if (visibility.length === 0) return { items: [], pageInfo: { endCursor: null, hasNextPage: false } };
     return this.page(principal, query, or(...visibility) as SQL);
   }
