@@ -205,11 +205,7 @@ export function registerNotificationsCommands(program: Command, context: Command
       const result = await client.call('deleteNotification', {
         params: { deploymentId: options.deployment, notificationId },
       });
-      context.render(
-        options,
-        result ?? { deleted: notificationId },
-        () => `deleted notification ${notificationId}`,
-      );
+      context.render(options, result, () => `deleted notification ${notificationId}`);
     });
 
   registerNotificationRecipientsCommands(notifications, context);

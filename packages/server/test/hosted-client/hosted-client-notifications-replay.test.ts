@@ -151,7 +151,7 @@ describe('the hosted CLI, replayed: notifications and their recipients', () => {
       body: {
         recipients: [
           { type: 'email', id: 'first@example.com' },
-          { type: 'user', id: String(userId) },
+          { type: 'user', id: userId },
           { type: 'embedUser', id: 'bob', embedTenantName: 'replayed-tenant' },
           { type: 'webhook', id: 'https://hooks.example.com/replayed' },
         ],
