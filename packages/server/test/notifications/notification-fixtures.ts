@@ -25,12 +25,12 @@ export interface PublishedDashboard {
   publicId: string;
 }
 
-/** A workbook of the deployment (shared unless told) with its dashboard published with `notificationWidgets`. */
+/** A workbook of the deployment (shared unless told) with its dashboard published (`notificationWidgets` unless told). */
 export async function publishDashboard(
   server: TestServer,
   deploymentId: number,
   name: string,
-  options: { isShared?: boolean } = {},
+  options: { isShared?: boolean; widgets?: ReadonlyArray<Record<string, unknown>> } = {},
 ): Promise<PublishedDashboard> {
   const content = `/api/v1/deployments/${deploymentId}`;
   const workbook = await server.request({
@@ -43,7 +43,7 @@ export async function publishDashboard(
   const published = await server.request({
     method: 'POST',
     url: `${content}/workbooks/${workbookId}/publish`,
-    body: { config: { title: name, widgets: notificationWidgets } },
+    body: { config: { title: name, widgets: options.widgets ?? notificationWidgets } },
   });
   expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
   const dashboard = published.body as { id: number; publicId: string };

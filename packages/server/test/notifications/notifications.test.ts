@@ -324,6 +324,15 @@ describe.each(storeEngines)('notifications: CRUD, listing and recipients on %s',
       dashboardPublicId: other.publicId,
       nextRunAt: changed.nextRunAt,
     });
+    const bare = await publishDashboard(server, deploymentId, 'Bare', {
+      widgets: [{ id: 'revenue', type: 'CHART', position: { x: 0, y: 0, w: 6, h: 4 } }],
+    });
+    const keptGrains = await call('PUT', `${base}/${created.id}`, { dashboardId: bare.id });
+    expectErrorBody(keptGrains, 'BAD_REQUEST');
+    expectMessage(keptGrains, /timeGrains\[0\]: .* has no widget "grain"/);
+    const cleared = (await call('PUT', `${base}/${created.id}`, { dashboardId: bare.id, timeGrains: null }))
+      .body as Notification;
+    expect(cleared).toMatchObject({ dashboardId: bare.id, timeGrains: null, filters: null });
     const failing = await call('PUT', `${base}/${created.id}`, {
       name: 'Never',
       recipients: [{ type: 'webhook', url: 'http://169.254.169.254/' }],
