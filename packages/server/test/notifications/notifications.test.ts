@@ -506,6 +506,13 @@ describe.each(storeEngines)('notifications: CRUD, listing and recipients on %s',
       await call('PUT', `${base}/${mine.id}`, { recipients: [embedUser] }, developer.key),
       'FORBIDDEN',
     );
+    const removeEmbed = await call(
+      'DELETE',
+      `${base}/${mine.id}/recipients`,
+      { recipients: [{ type: 'embedUser', id: 'eve', embedTenantName: 'acme' }] },
+      developer.key,
+    );
+    expectErrorBody(removeEmbed, 'FORBIDDEN');
     const outsider = await createOtherAccount(server);
     for (const [method, suffix, body] of [
       ['GET', `/${visible.id}`, undefined],
