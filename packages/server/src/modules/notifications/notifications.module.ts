@@ -7,7 +7,10 @@ import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
 import { notificationDeliveriesRoutes } from './notification-deliveries.routes.js';
+import { NotificationRecipientsService } from './notification-recipients.service.js';
+import { NotificationRecipientsStore } from './notification-recipients.store.js';
 import { notificationsRoutes } from './notifications.routes.js';
+import { NotificationsService } from './notifications.service.js';
 
 export interface NotificationsDependencies {
   identity: IdentityServices;
@@ -26,14 +29,29 @@ export interface NotificationsDependencies {
  * for each recipient and send it by e-mail or webhook.
  */
 export function createNotificationsModule(
-  _platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'jobs'>,
-  _dependencies: NotificationsDependencies,
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'jobs'>,
+  dependencies: NotificationsDependencies,
 ) {
-  const services = {};
+  const { database } = platform.store;
+  const { authorization, users, tenantSettings } = dependencies.identity;
+  const recipientsStore = new NotificationRecipientsStore(
+    database,
+    platform.secretBox,
+    authorization,
+    async (accountId, userId) => (await users.activeRoleOf(accountId, userId)) !== null,
+  );
+  const notifications = new NotificationsService(database, platform.secretBox, recipientsStore, {
+    deploymentAccess: dependencies.deployments.deploymentAccess,
+    dashboardSources: dependencies.workspace.dashboardSources,
+    dashboards: dependencies.dashboards.dashboards,
+    defaultTimezoneOf: async (accountId) => (await tenantSettings.settingsOf(accountId)).defaultTimezone,
+  });
+  const notificationRecipients = new NotificationRecipientsService(database, notifications, recipientsStore);
+  const services = { notifications, notificationRecipients };
   return {
     services,
     handlers: {
-      ...notificationsRoutes(),
+      ...notificationsRoutes(notifications, notificationRecipients),
       ...notificationDeliveriesRoutes(),
     },
   } satisfies PlatformModule<unknown, unknown>;
