@@ -1,37 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { Database } from '../packages/server/src/platform/database/database.js';
 import { numberOption, writeBenchResults } from './support/bench-options.js';
-import { type PlatformServer, startPlatformServer } from './support/platform-server.js';
+import { publishBenchDashboard, rowsOf } from './support/notification-bench-dashboard.js';
+import { startPlatformServer } from './support/platform-server.js';
 
 /** The issue's target: 1,000 notifications due in one minute all mailed within 60 s, none twice (reported). */
 const goal = { allDeliveredWithinSeconds: 60 };
-
-async function call<Body>(
-  server: PlatformServer,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Body> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${server.adminKey}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as Body;
-}
-
-/** The rows of a raw statement (drizzle types `execute` per driver; both drivers answer `{rows}`). */
-async function rowsOf<Row>(database: Database, statement: SQL): Promise<Row[]> {
-  return ((await database.execute(statement)) as unknown as { rows: Row[] }).rows;
-}
 
 /**
  * `npm run bench -- notifications-due [--notifications 1000]`: that many notifications due in the same
@@ -72,33 +48,7 @@ export async function run(arguments_: string[]): Promise<void> {
       },
     });
     try {
-      const me = await call<{ id: number }>(server, 'GET', '/api/v1/users/me');
-      const deployments = await call<{ items: Array<{ id: number; name: string }> }>(
-        server,
-        'GET',
-        '/api/v1/deployments',
-      );
-      const demo = deployments.items.find((deployment) => deployment.name === 'demo');
-      if (!demo) throw new Error('no demo deployment');
-      const base = `/api/v1/deployments/${demo.id}`;
-      const workbook = await call<{ id: number }>(server, 'POST', `${base}/workbooks`, {
-        name: 'Mailed board',
-      });
-      const dashboard = await call<{ id: number }>(
-        server,
-        'POST',
-        `${base}/workbooks/${workbook.id}/publish`,
-        {
-          workbookId: workbook.id,
-          config: {
-            kind: 'CLASSIC',
-            title: 'Mailed board',
-            widgets: [
-              { id: 'note', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 4 }, config: { markdown: 'hi' } },
-            ],
-          },
-        },
-      );
+      const { dashboardId, adminUserId } = await publishBenchDashboard(server);
       const database = server.container.platform.store.database;
       // All due at the next minute that leaves a few seconds to write them; a daily schedule, so none runs twice.
       const dueAt = Math.ceil((Date.now() + 10_000) / 60_000) * 60_000;
@@ -106,9 +56,9 @@ export async function run(arguments_: string[]): Promise<void> {
         WITH made AS (
           INSERT INTO notifications (account_id, deployment_id, dashboard_id, name, schedule, timezone, format,
                                      created_by_user_id, next_run_at)
-          SELECT d.account_id, d.deployment_id, d.id, 'bench ' || n, '0 9 * * *', 'UTC', 'html', ${me.id},
+          SELECT d.account_id, d.deployment_id, d.id, 'bench ' || n, '0 9 * * *', 'UTC', 'html', ${adminUserId},
                  ${new Date(dueAt).toISOString()}::timestamptz
-          FROM dashboards d, generate_series(1, ${count}) AS n WHERE d.id = ${dashboard.id}
+          FROM dashboards d, generate_series(1, ${count}) AS n WHERE d.id = ${dashboardId}
           RETURNING id, name)
         INSERT INTO notification_recipients (notification_id, type, recipient_key, email)
         SELECT id, 'email', 'email:' || replace(name, ' ', '-') || '@example.com', replace(name, ' ', '-') || '@example.com'

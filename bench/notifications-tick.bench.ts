@@ -1,16 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../packages/server/src/platform/database/database.js';
+import { sql } from 'drizzle-orm';
 import { numberOption, writeBenchResults } from './support/bench-options.js';
+import { publishBenchDashboard, rowsOf } from './support/notification-bench-dashboard.js';
 import { startPlatformServer } from './support/platform-server.js';
 import { type TimingSummary, timeSamples, timingLine } from './support/timing-samples.js';
 
 /** The issue's target: scheduler overhead per tick with 100,000 enabled notifications (reported, never asserted). */
 const goal = { p50Ms: 50 };
-
-/** The rows of a raw statement (drizzle types `execute` per driver; both drivers answer `{rows}`). */
-async function rowsOf<Row>(database: Database, statement: SQL): Promise<Row[]> {
-  return ((await database.execute(statement)) as unknown as { rows: Row[] }).rows;
-}
 
 /**
  * `npm run bench -- notifications-tick [--notifications 100000] [--ticks 50]`: the scheduler's tick with
@@ -30,21 +25,12 @@ export async function run(arguments_: string[]): Promise<void> {
       // The bench ticks itself, with its own clock.
       await scheduler.close();
       const database = container.platform.store.database;
-      const [dashboard] = await rowsOf<{ id: number; account_id: number; deployment_id: number }>(
+      const { dashboardId } = await publishBenchDashboard(server);
+      const [target] = await rowsOf<{ id: number; account_id: number; deployment_id: number }>(
         database,
-        sql`SELECT id, account_id, deployment_id FROM dashboards LIMIT 1`,
+        sql`SELECT id, account_id, deployment_id FROM dashboards WHERE id = ${dashboardId}`,
       );
-      const target =
-        dashboard ??
-        (
-          await rowsOf<{ id: number; account_id: number; deployment_id: number }>(
-            database,
-            sql`INSERT INTO dashboards (account_id, deployment_id, workbook_id, public_id, status, latest_version_number)
-                SELECT d.account_id, d.id, 0, 'benchNotify01', 'published', 1 FROM deployments d LIMIT 1
-                RETURNING id, account_id, deployment_id`,
-          )
-        )[0];
-      if (!target) throw new Error('no deployment to attach notifications to');
+      if (!target) throw new Error('the dashboard was not stored');
       // Every notification due in 2030: enabled, none due now.
       await database.execute(sql`
         INSERT INTO notifications (account_id, deployment_id, dashboard_id, name, schedule, timezone, format, next_run_at)

@@ -141,6 +141,19 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
     tenantGroups: ['fuzz-group'],
   });
   const embedGroups = await expectStatus(call, 200, 'GET', '/api/v1/embed-tenants/fuzz-tenant/groups');
+  const notificationRecipientEmail = 'fuzz-recipient@example.com';
+  const notification = await expectStatus(
+    call,
+    201,
+    'POST',
+    `/api/v1/deployments/${deploymentId}/notifications`,
+    {
+      dashboardId: Number(dashboard.id),
+      name: 'fuzz target',
+      schedule: '0 9 * * 1',
+      recipients: [{ type: 'email', email: notificationRecipientEmail }],
+    },
+  );
   return {
     accountName,
     resources: {
@@ -169,6 +182,8 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       embedSessionId: String(embedSession.sessionId),
       // The fuzzer sends only bad input: a token no deployment takes is enough.
       embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+      notificationId: Number(notification.id),
+      notificationRecipientEmail,
       notificationUnsubscribeToken: 'fuzz.unsubscribe-token',
     },
   };

@@ -7,7 +7,7 @@ type NotificationOperationId = Extract<OperationId, `${string}Notification${stri
 export const notificationOperationCommands: { readonly [Id in NotificationOperationId]: OperationCommand } = {
   listAccountNotifications: { command: 'notifications list', example: ['notifications', 'list'] },
   listNotifications: {
-    command: 'notifications list --deployment',
+    command: 'notifications list',
     example: ['notifications', 'list', '--deployment', '5'],
   },
   createNotification: {

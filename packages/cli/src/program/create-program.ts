@@ -22,6 +22,7 @@ import { registerIntegrationsCommands } from '../commands/integrations.command.j
 import { registerLoginCommands } from '../commands/login.command.js';
 import { registerLogsCommand } from '../commands/logs.command.js';
 import { registerMetaCommand } from '../commands/meta.command.js';
+import { registerNotificationsCommands } from '../commands/notifications.command.js';
 import { registerOidcCommands } from '../commands/oidc.command.js';
 import { registerPoliciesCommands } from '../commands/policies.command.js';
 import { registerQueryCommand } from '../commands/query.command.js';
@@ -93,5 +94,6 @@ export function createProgram(runtime: CliRuntime): Command {
   registerEmbedGroupsCommands(program, context);
   registerEmbedAccessCommands(program, context);
   registerEmbedSessionCommands(program, context);
+  registerNotificationsCommands(program, context);
   return program;
 }

@@ -125,10 +125,10 @@ export type NotificationRecipient = z.infer<typeof NotificationRecipient>;
 const Recipients = z.array(NotificationRecipientInput).max(maximumNotificationRecipients);
 const Filters = z.array(NotificationFilter).max(maximumNotificationFilters);
 const TimeGrains = z.array(NotificationTimeGrain).max(maximumNotificationFilters);
-const WebhookSecret = text()
-  .min(minimumWebhookSecretLength)
-  .max(500)
-  .meta({ description: 'Signs webhook bodies (`X-Platform-Signature`); generated when not given.' });
+const WebhookSecret = text().min(minimumWebhookSecretLength).max(500).meta({
+  description:
+    'Signs webhook bodies (`X-Platform-Signature`). Every notification has one: generated on create when not given (32 random bytes, base64url), so a webhook recipient added later can be verified. Shown in full only in the answer of the request that set it.',
+});
 
 export const CreateNotificationInput = z
   .strictObject({
@@ -194,7 +194,7 @@ export const Notification = z
     recipients: z.array(NotificationRecipient),
     webhookSecret: z.string().nullable().meta({
       description:
-        'The webhook signing secret: in full only in the answer that created it, `[ENCRYPTED]` on read, null without one.',
+        'The webhook signing secret: in full only in the answer of the create (or update) that set it, `[ENCRYPTED]` on every other read.',
     }),
     createdByUserId: z.int().nullable().meta({
       description:

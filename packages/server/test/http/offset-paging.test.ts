@@ -122,6 +122,25 @@ describe('offset and limit on every paged list', () => {
       url: `${embedTenant}/groups/${embedGroupId}/users`,
       body: { externalIds: ['paged-embed-0', 'paged-embed-1', 'paged-embed-2'] },
     });
+    // Three notifications on the first dashboard, the first with three recipients.
+    const notificationIds: number[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const notification = await server.request({
+        method: 'POST',
+        url: `${content}/notifications`,
+        body: {
+          dashboardId: dashboardIds[0],
+          name: `paged-${index}`,
+          schedule: '0 9 * * 1',
+          recipients: [0, 1, 2].map((recipient) => ({
+            type: 'email',
+            email: `paged-${index}-${recipient}@example.com`,
+          })),
+        },
+      });
+      expect(notification.status, JSON.stringify(notification.body)).toBe(201);
+      notificationIds.push((notification.body as { id: number }).id);
+    }
     listUrls = {
       listFolders: `${content}/folders`,
       listWorkbooks: `${content}/workbooks`,
@@ -147,6 +166,10 @@ describe('offset and limit on every paged list', () => {
       listEmbedTenantUsers: `${embedTenant}/users`,
       listEmbedGroups: `${embedTenant}/groups`,
       listEmbedGroupUsers: `${embedTenant}/groups/${embedGroupId}/users`,
+      listNotifications: `${content}/notifications`,
+      listAccountNotifications: '/api/v1/notifications',
+      listNotificationRecipients: `${content}/notifications/${notificationIds[0]}/recipients`,
+      listNotificationDeliveries: `${content}/notifications/${notificationIds[0]}/deliveries`,
     };
   });
   afterAll(async () => {

@@ -38,6 +38,8 @@ const placeholderResources: AccountResources = {
   embedExternalId: 'path-params',
   embedSessionId: '0123456789abcdef0123456789abcdef',
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+  notificationId: 1,
+  notificationRecipientEmail: 'path-params@example.com',
   notificationUnsubscribeToken: 'path-params.unsubscribe-token',
 };
 

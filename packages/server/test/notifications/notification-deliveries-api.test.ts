@@ -11,7 +11,7 @@ import {
   storeEngines,
   type TestServer,
 } from '../support/test-server.js';
-import { insertNotification, publishDashboard } from './notification-fixtures.js';
+import { insertNotification, publishTextDashboard } from './delivery-fixtures.js';
 
 interface Delivery {
   id: number;
@@ -39,7 +39,7 @@ describe.each(storeEngines)('sending a notification now and its history on %s', 
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const deploymentId = await findDeploymentId(server, 'demo');
-    const dashboard = await publishDashboard(server, deploymentId, 'Sent board');
+    const dashboard = await publishTextDashboard(server, deploymentId, 'Sent board');
     const [row] = await server.container.platform.store.database
       .select({ accountId: dashboardsTable.accountId, createdByUserId: dashboardsTable.createdByUserId })
       .from(dashboardsTable)

@@ -11,6 +11,7 @@ import type {
   NotificationRenderRequest,
 } from '../../src/modules/notifications/notification-content.js';
 import { NotificationDeliveryJob } from '../../src/modules/notifications/notification-delivery.job.js';
+import { recipientKeyOf } from '../../src/modules/notifications/notification-recipient-keys.js';
 import {
   notificationDeliveriesTable,
   notificationDeliveryRecipientsTable,
@@ -24,9 +25,9 @@ import { WebhookChannel } from '../../src/modules/notifications/webhook-channel.
 import { StoreJobRunner } from '../../src/platform/jobs/store-job-runner.js';
 import { findDeploymentId } from '../security/account-resources.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { insertNotification, publishTextDashboard } from './delivery-fixtures.js';
 import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.js';
 import { type LocalWebhookServer, startLocalWebhookServer } from './local-webhook-server.js';
-import { insertNotification, publishDashboard, recipientKeyOf } from './notification-fixtures.js';
 
 const webhookSecret = 'a-webhook-secret-of-the-notification';
 
@@ -109,7 +110,7 @@ describe('notification deliveries', () => {
     });
     runner.startWorking();
     const deploymentId = await findDeploymentId(server, 'demo');
-    const dashboard = await publishDashboard(server, deploymentId, 'Delivered board');
+    const dashboard = await publishTextDashboard(server, deploymentId, 'Delivered board');
     const [row] = await database
       .select({ accountId: dashboardsTable.accountId, createdByUserId: dashboardsTable.createdByUserId })
       .from(dashboardsTable)

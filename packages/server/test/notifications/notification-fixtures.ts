@@ -1,110 +1,51 @@
-import { createHash } from 'node:crypto';
-import type { NotificationRecipientInput } from '@platform/contract';
-import { eq } from 'drizzle-orm';
-import {
-  notificationRecipientsTable,
-  notificationsTable,
-} from '../../src/modules/notifications/notifications.tables.js';
-import { sealUrl } from '../../src/platform/crypto/url-credentials.js';
+import { expect } from 'vitest';
 import type { TestServer } from '../support/test-server.js';
 
-/** A published dashboard (one text widget) in the deployment, made through the API. */
+/** A published dashboard's widgets: a chart, a FILTER on a member, and a TIME_GRAIN offering two grains. */
+export const notificationWidgets = [
+  { id: 'revenue', type: 'CHART', position: { x: 0, y: 0, w: 6, h: 4 }, config: { markdown: 'chart' } },
+  {
+    id: 'country',
+    type: 'FILTER',
+    position: { x: 6, y: 0, w: 3, h: 1 },
+    config: { member: 'orders.country', operator: 'equals' },
+  },
+  {
+    id: 'grain',
+    type: 'TIME_GRAIN',
+    position: { x: 9, y: 0, w: 3, h: 1 },
+    config: { grain: 'month', grains: ['week', 'month'] },
+  },
+  { id: 'notes', type: 'TEXT', position: { x: 0, y: 4, w: 12, h: 1 }, config: { markdown: 'notes' } },
+];
+
+export interface PublishedDashboard {
+  workbookId: number;
+  id: number;
+  publicId: string;
+}
+
+/** A workbook of the deployment (shared unless told) with its dashboard published (`notificationWidgets` unless told). */
 export async function publishDashboard(
   server: TestServer,
   deploymentId: number,
-  title: string,
-): Promise<{ id: number; publicId: string }> {
-  const base = `/api/v1/deployments/${deploymentId}`;
-  const workbook = await server.request({ method: 'POST', url: `${base}/workbooks`, body: { name: title } });
-  if (workbook.status !== 201) throw new Error(`workbook: ${JSON.stringify(workbook.body)}`);
+  name: string,
+  options: { isShared?: boolean; widgets?: ReadonlyArray<Record<string, unknown>> } = {},
+): Promise<PublishedDashboard> {
+  const content = `/api/v1/deployments/${deploymentId}`;
+  const workbook = await server.request({
+    method: 'POST',
+    url: `${content}/workbooks`,
+    body: { name, isShared: options.isShared ?? true },
+  });
+  expect(workbook.status, JSON.stringify(workbook.body)).toBe(201);
   const workbookId = (workbook.body as { id: number }).id;
-  const config = {
-    kind: 'CLASSIC',
-    title,
-    widgets: [
-      { id: 'note', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 4 }, config: { markdown: '# Hello' } },
-    ],
-  };
   const published = await server.request({
     method: 'POST',
-    url: `${base}/workbooks/${workbookId}/publish`,
-    body: { workbookId, config },
+    url: `${content}/workbooks/${workbookId}/publish`,
+    body: { config: { title: name, widgets: options.widgets ?? notificationWidgets } },
   });
-  if (published.status !== 200) throw new Error(`publish: ${JSON.stringify(published.body)}`);
-  return published.body as { id: number; publicId: string };
-}
-
-/** The key that names a recipient within its notification (as the notifications service writes it). */
-export function recipientKeyOf(recipient: NotificationRecipientInput): string {
-  switch (recipient.type) {
-    case 'user':
-      return `user:${recipient.userId}`;
-    case 'email':
-      return `email:${recipient.email.toLowerCase()}`;
-    case 'embedUser':
-      return `embedUser:${recipient.embedTenantName}/${recipient.externalId}`;
-    case 'webhook':
-      return `webhook:${createHash('sha256').update(recipient.url).digest('hex')}`;
-  }
-}
-
-export interface NotificationFixture {
-  accountId: number;
-  deploymentId: number;
-  dashboardId: number;
-  createdByUserId: number | null;
-  schedule?: string;
-  timezone?: string;
-  nextRunAt?: Date | null;
-  isEnabled?: boolean;
-  format?: 'pdf' | 'png' | 'csv' | 'html';
-  webhookSecret?: string;
-  recipients?: NotificationRecipientInput[];
-}
-
-/** A notification row with its recipients, written as the notifications service stores them. */
-export async function insertNotification(server: TestServer, fixture: NotificationFixture): Promise<number> {
-  const { database } = server.container.platform.store;
-  const { secretBox } = server.container.platform;
-  const [row] = await database
-    .insert(notificationsTable)
-    .values({
-      accountId: fixture.accountId,
-      deploymentId: fixture.deploymentId,
-      dashboardId: fixture.dashboardId,
-      name: 'Daily numbers',
-      schedule: fixture.schedule ?? '* * * * *',
-      timezone: fixture.timezone ?? 'UTC',
-      format: fixture.format ?? 'html',
-      isEnabled: fixture.isEnabled ?? true,
-      webhookSecret: fixture.webhookSecret ? secretBox.encrypt(fixture.webhookSecret) : null,
-      createdByUserId: fixture.createdByUserId,
-      nextRunAt: fixture.nextRunAt ?? null,
-    })
-    .returning({ id: notificationsTable.id });
-  if (!row) throw new Error('no notification');
-  for (const recipient of fixture.recipients ?? []) {
-    const sealed = recipient.type === 'webhook' ? sealUrl(recipient.url, secretBox) : null;
-    await database.insert(notificationRecipientsTable).values({
-      notificationId: row.id,
-      type: recipient.type,
-      recipientKey: recipientKeyOf(recipient),
-      userId: recipient.type === 'user' ? recipient.userId : null,
-      email: recipient.type === 'email' ? recipient.email : null,
-      embedTenantName: recipient.type === 'embedUser' ? recipient.embedTenantName : null,
-      externalId: recipient.type === 'embedUser' ? recipient.externalId : null,
-      url: sealed?.maskedUrl ?? null,
-      urlSecret: sealed?.secretEncrypted ?? null,
-    });
-  }
-  return row.id;
-}
-
-export async function notificationRow(server: TestServer, notificationId: number) {
-  const [row] = await server.container.platform.store.database
-    .select()
-    .from(notificationsTable)
-    .where(eq(notificationsTable.id, notificationId));
-  if (!row) throw new Error(`no notification ${notificationId}`);
-  return row;
+  expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
+  const dashboard = published.body as { id: number; publicId: string };
+  return { workbookId, id: dashboard.id, publicId: dashboard.publicId };
 }

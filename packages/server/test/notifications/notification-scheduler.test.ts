@@ -10,7 +10,7 @@ import {
 } from '../../src/modules/notifications/notifications.tables.js';
 import { findDeploymentId } from '../security/account-resources.js';
 import { type StoreEngine, startTestServer, storeEngines, type TestServer } from '../support/test-server.js';
-import { insertNotification, notificationRow, publishDashboard } from './notification-fixtures.js';
+import { insertNotification, notificationRow, publishTextDashboard } from './delivery-fixtures.js';
 
 describe.each(storeEngines)('the notification scheduler on %s', (engine: StoreEngine) => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describe.each(storeEngines)('the notification scheduler on %s', (engine: StoreEn
     scheduler = server.container.services.notificationScheduler;
     await scheduler.close();
     const deploymentId = await findDeploymentId(server, 'demo');
-    const dashboard = await publishDashboard(server, deploymentId, 'Scheduled board');
+    const dashboard = await publishTextDashboard(server, deploymentId, 'Scheduled board');
     const [row] = await server.container.platform.store.database
       .select({ accountId: dashboardsTable.accountId, createdByUserId: dashboardsTable.createdByUserId })
       .from(dashboardsTable)
@@ -126,7 +126,7 @@ describe.each(storeEngines)('the notification scheduler on %s', (engine: StoreEn
   });
 
   it('moves past an archived dashboard without delivering, and never claims a disabled notification', async () => {
-    const archived = await publishDashboard(server, base.deploymentId, 'Archived board');
+    const archived = await publishTextDashboard(server, base.deploymentId, 'Archived board');
     await database()
       .update(dashboardsTable)
       .set({ status: 'archived' })

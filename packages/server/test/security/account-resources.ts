@@ -184,7 +184,27 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
       recipientKey: 'email:security@example.com',
     }),
     ...(await createEmbedResources(server, deploymentId)),
+    ...(await createNotificationResources(server, deploymentId, dashboard.id)),
   };
+}
+
+/** A notification on the published dashboard, with one e-mail recipient. */
+async function createNotificationResources(server: TestServer, deploymentId: number, dashboardId: number) {
+  const notificationRecipientEmail = 'security-recipient@example.com';
+  const notification = await server.request({
+    method: 'POST',
+    url: `/api/v1/deployments/${deploymentId}/notifications`,
+    body: {
+      dashboardId,
+      name: 'security target',
+      schedule: '0 9 * * 1',
+      recipients: [{ type: 'email', email: notificationRecipientEmail }],
+    },
+  });
+  if (notification.status !== 201) {
+    throw new Error(`could not create a notification: ${JSON.stringify(notification.body)}`);
+  }
+  return { notificationId: (notification.body as { id: number }).id, notificationRecipientEmail };
 }
 
 /** The HS256 secret of the demo deployment's own token auth (chat-auth settings) in the security suite. */
@@ -371,6 +391,7 @@ export async function snapshotResources(server: TestServer, resources: AccountRe
     `/api/v1/embed-tenants/${resources.embedTenantName}/users`,
     `/api/v1/embed-tenants/${resources.embedTenantName}/groups`,
     `/api/v1/deployments/${resources.deploymentId}/workbooks/${resources.dashboardWorkbookId}/embed-access`,
+    `/api/v1/deployments/${resources.deploymentId}/notifications/${resources.notificationId}`,
   ];
   const answers = await Promise.all(urls.map((url) => server.request({ method: 'GET', url })));
   return urls.map((url, index) => ({ url, status: answers[index]?.status, body: answers[index]?.body }));

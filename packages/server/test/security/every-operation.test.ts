@@ -118,6 +118,8 @@ const placeholderResources: AccountResources = {
   embedExternalId: 'security-embed-user',
   embedSessionId: '0123456789abcdef0123456789abcdef',
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
+  notificationId: 19,
+  notificationRecipientEmail: 'security-recipient@example.com',
   notificationUnsubscribeToken: 'security.unsubscribe-token',
 };
 

@@ -37,6 +37,9 @@ export interface AccountResources {
   embedSessionId: string;
   /** A customer's own JWT for the demo deployment, whose chat-auth settings take its HS256 secret. */
   embedPlatformToken: string;
+  /** A notification on `dashboardId`, with one e-mail recipient (`notificationRecipientEmail`). */
+  notificationId: number;
+  notificationRecipientEmail: string;
   /** An unsubscribe link's token this server signed, naming a recipient of no notification. */
   notificationUnsubscribeToken: string;
 }

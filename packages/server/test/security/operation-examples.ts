@@ -1,5 +1,6 @@
 import { embedOperationExamples } from './embed-operation-examples.js';
 import { notificationDeliveryOperationExamples } from './notification-delivery-operation-examples.js';
+import { notificationOperationExamples } from './notification-operation-examples.js';
 import type { AccountResources, OperationExample } from './operation-example.js';
 
 export type { AccountResources, OperationExample } from './operation-example.js';
@@ -66,6 +67,7 @@ const onOAuthIntegration = ({ oauthIntegrationId }: AccountResources) => ({
  */
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
   ...embedOperationExamples,
+  ...notificationOperationExamples,
   ...notificationDeliveryOperationExamples,
   getOpenApiSpec: {},
   getCurrentUser: {},

@@ -145,5 +145,49 @@ describe.each(storeEngines)(
       });
       expectErrorBody(widened, 'FORBIDDEN');
     });
+
+    it('keeps notifications to the deployments a key reaches, and embed-user recipients to EmbedManage', async () => {
+      const scopedDeploymentId = await createDeployment(server, 'rights-notifications-scoped');
+      const scopedKey = (
+        await createAdminApiKey(server, { name: 'notifications scoped', deploymentIds: [scopedDeploymentId] })
+      ).token;
+      const scopedList = await server.request({
+        method: 'GET',
+        url: '/api/v1/notifications',
+        key: scopedKey,
+      });
+      expect(scopedList.status).toBe(200);
+      expect((scopedList.body as { items: unknown[] }).items).toEqual([]);
+      const own = await server.request({ method: 'GET', url: '/api/v1/notifications' });
+      expect((own.body as { items: Array<{ id: number }> }).items.map((item) => item.id)).toContain(
+        resources.notificationId,
+      );
+      const filtered = await server.request({
+        method: 'GET',
+        url: `/api/v1/notifications?deploymentId=${resources.deploymentId}`,
+        key: scopedKey,
+      });
+      expectErrorBody(filtered, 'FORBIDDEN');
+      const recipients = `/api/v1/deployments/${resources.deploymentId}/notifications/${resources.notificationId}/recipients`;
+      const embedUser = { type: 'embedUser', embedTenantName: resources.embedTenantName, externalId: 'eve' };
+      const added = await server.request({
+        method: 'POST',
+        url: recipients,
+        key: developerKey,
+        body: { recipients: [{ type: 'email', email: 'fine@example.com' }, embedUser] },
+      });
+      expectErrorBody(added, 'FORBIDDEN');
+      const left = (await server.request({ method: 'GET', url: recipients })).body as {
+        items: Array<{ email: string | null }>;
+      };
+      expect(left.items.map((item) => item.email)).not.toContain('fine@example.com');
+      const foreignDashboard = await server.request({
+        method: 'POST',
+        url: `/api/v1/deployments/${resources.deploymentId}/notifications`,
+        key: otherAdminKey,
+        body: { dashboardId: resources.dashboardId, name: 'foreign', schedule: '0 9 * * 1' },
+      });
+      expectErrorBody(foreignDashboard, 'NOT_FOUND');
+    });
   },
 );

@@ -9,7 +9,7 @@ export const createNotification = defineOperation({
   tag: 'Notifications',
   summary: 'Schedule deliveries of a dashboard',
   description:
-    "Exactly one of `dashboardId` and `dashboardPublicId`. `filters` and `timeGrains` must name the dashboard's FILTER and TIME_GRAIN widgets. An invalid cron field or time zone is a 400 naming it. A notification with a webhook recipient gets a `webhookSecret`, generated when not given, returned in full only in this answer.",
+    "Exactly one of `dashboardId` and `dashboardPublicId`. `filters` and `timeGrains` must name the dashboard's FILTER and TIME_GRAIN widgets. An invalid cron field or time zone is a 400 naming it. Every notification gets a `webhookSecret` for its webhook recipients (now or added later), generated when not given, returned in full only in this answer.",
   action: 'ContentEdit',
   params: DeploymentIdParams,
   body: CreateNotificationInput,

@@ -5,10 +5,10 @@ import { notFound } from '../../errors/app-error.js';
 import type { Database } from '../../platform/database/database.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
 import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
-import type { DashboardsServices } from '../dashboards/dashboards.module.js';
 import type { Principal } from '../identity/principal.js';
 import { createNotificationDelivery } from './create-notification-delivery.js';
 import { unsubscribedPage, unsubscribeQuestionPage } from './notification-unsubscribe-pages.js';
+import type { NotificationsService } from './notifications.service.js';
 import {
   notificationDeliveriesTable,
   notificationDeliveryRecipientsTable,
@@ -21,14 +21,14 @@ type DeliveryRow = typeof notificationDeliveriesTable.$inferSelect;
 
 /**
  * Deliveries as callers see them: deliver a notification now, its history newest first, and the public
- * unsubscribe of one e-mail recipient. Rights are the dashboard's: reading the history needs to see it,
- * sending needs to edit it (as changing the notification does).
+ * unsubscribe of one e-mail recipient. Rights are the notification's (NotificationsService.find): the
+ * history needs ContentRead, sending ContentEdit, and both a dashboard the caller sees.
  */
 export class NotificationDeliveriesService {
   constructor(
     private readonly database: Database,
     private readonly jobs: JobRunner,
-    private readonly dashboards: Pick<DashboardsServices['dashboards'], 'find'>,
+    private readonly notifications: Pick<NotificationsService, 'find'>,
     private readonly unsubscribeTokens: UnsubscribeTokens,
     /** The clock, injectable so that tests place a delivery at a known time. */
     private readonly now: () => Date = () => new Date(),
@@ -40,7 +40,12 @@ export class NotificationDeliveriesService {
     deploymentId: number,
     notificationId: number,
   ): Promise<NotificationDelivery> {
-    const notification = await this.find(principal, deploymentId, notificationId, 'edit');
+    const { row: notification } = await this.notifications.find(
+      principal,
+      deploymentId,
+      notificationId,
+      'ContentEdit',
+    );
     const deliveryId = await this.database.transaction((transaction) =>
       createNotificationDelivery(transaction, this.jobs, {
         notificationId: notification.id,
@@ -68,7 +73,7 @@ export class NotificationDeliveriesService {
     items: NotificationDelivery[];
     pageInfo: { endCursor: string | null; hasNextPage: boolean };
   }> {
-    await this.find(principal, deploymentId, notificationId, 'view');
+    await this.notifications.find(principal, deploymentId, notificationId, 'ContentRead');
     const { afterId, size, offset } = pageWindowOf(query);
     const conditions: SQL[] = [eq(notificationDeliveriesTable.notificationId, notificationId)];
     // Newest first: the page after a cursor holds the older deliveries.
@@ -115,28 +120,6 @@ export class NotificationDeliveriesService {
       .from(notificationsTable)
       .where(eq(notificationsTable.id, notificationId));
     return row?.name ?? null;
-  }
-
-  /** The notification of the caller's account and this deployment once the caller holds `level` on its dashboard. */
-  private async find(
-    principal: Principal,
-    deploymentId: number,
-    notificationId: number,
-    level: 'view' | 'edit',
-  ) {
-    const [notification] = await this.database
-      .select({ id: notificationsTable.id, dashboardId: notificationsTable.dashboardId })
-      .from(notificationsTable)
-      .where(
-        and(
-          eq(notificationsTable.id, notificationId),
-          eq(notificationsTable.accountId, principal.accountId),
-          eq(notificationsTable.deploymentId, deploymentId),
-        ),
-      );
-    if (!notification) throw notFound(`notification ${notificationId}`);
-    await this.dashboards.find(principal, deploymentId, notification.dashboardId, level);
-    return notification;
   }
 
   private async withRecipients(rows: DeliveryRow[]): Promise<NotificationDelivery[]> {

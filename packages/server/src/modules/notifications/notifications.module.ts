@@ -13,8 +13,11 @@ import { notificationDeliveriesRoutes } from './notification-deliveries.routes.j
 import { NotificationDeliveriesService } from './notification-deliveries.service.js';
 import { NotificationDeliveryJob } from './notification-delivery.job.js';
 import { notificationDeliveryJob } from './notification-delivery-job-name.js';
+import { NotificationRecipientsService } from './notification-recipients.service.js';
+import { NotificationRecipientsStore } from './notification-recipients.store.js';
 import { NotificationScheduler } from './notification-scheduler.js';
 import { notificationsRoutes } from './notifications.routes.js';
+import { NotificationsService } from './notifications.service.js';
 import { deriveUnsubscribeKey, UnsubscribeTokens } from './unsubscribe-tokens.js';
 import { WebhookChannel } from './webhook-channel.js';
 
@@ -42,6 +45,21 @@ export function createNotificationsModule(
 ) {
   const { config, logger, jobs, secretBox } = platform;
   const { database } = platform.store;
+  const { authorization, users, tenantSettings } = dependencies.identity;
+  const recipientsStore = new NotificationRecipientsStore(
+    database,
+    secretBox,
+    authorization,
+    async (accountId, userId) => (await users.activeRoleOf(accountId, userId)) !== null,
+  );
+  const notifications = new NotificationsService(database, secretBox, recipientsStore, {
+    deploymentAccess: dependencies.deployments.deploymentAccess,
+    dashboardSources: dependencies.workspace.dashboardSources,
+    dashboards: dependencies.dashboards.dashboards,
+    defaultTimezoneOf: async (accountId) => (await tenantSettings.settingsOf(accountId)).defaultTimezone,
+  });
+  const notificationRecipients = new NotificationRecipientsService(database, notifications, recipientsStore);
+
   const settings = config.notificationDelivery;
   const unsubscribeTokens = new UnsubscribeTokens(deriveUnsubscribeKey(platform.secretKey));
   const email = new EmailChannel(settings);
@@ -58,7 +76,7 @@ export function createNotificationsModule(
     email,
     webhooks: new WebhookChannel(),
     unsubscribeTokens,
-    users: dependencies.identity.users,
+    users,
     chatUsers: dependencies.chat.chatUsers,
     dashboards: dependencies.dashboards.dashboards,
     settings: { publicUrl: () => config.publicUrl, retrySeconds: settings.retrySeconds },
@@ -73,14 +91,19 @@ export function createNotificationsModule(
   const notificationDeliveries = new NotificationDeliveriesService(
     database,
     jobs,
-    dependencies.dashboards.dashboards,
+    notifications,
     unsubscribeTokens,
   );
-  const services = { notificationScheduler: scheduler, notificationDeliveries };
+  const services = {
+    notifications,
+    notificationRecipients,
+    notificationScheduler: scheduler,
+    notificationDeliveries,
+  };
   return {
     services,
     handlers: {
-      ...notificationsRoutes(),
+      ...notificationsRoutes(notifications, notificationRecipients),
       ...notificationDeliveriesRoutes(notificationDeliveries),
     },
     jobs: [notificationDeliveryJob],

@@ -1,6 +1,7 @@
 import type { Operations } from '@platform/contract';
-import { AppError } from '../../errors/app-error.js';
 import type { OperationHandlers } from '../../operation-contexts.js';
+import type { NotificationRecipientsService } from './notification-recipients.service.js';
+import type { NotificationsService } from './notifications.service.js';
 
 type NotificationOperations = Pick<
   Operations,
@@ -15,21 +16,27 @@ type NotificationOperations = Pick<
   | 'removeNotificationRecipients'
 >;
 
-// FOUNDATION: replaced by the notifications service's handlers before this lands.
-const pending = async (): Promise<never> => {
-  throw new AppError('NOT_IMPLEMENTED', 'notifications are being built');
-};
-
-export function notificationsRoutes(): OperationHandlers<NotificationOperations> {
+export function notificationsRoutes(
+  notifications: NotificationsService,
+  recipients: NotificationRecipientsService,
+): OperationHandlers<NotificationOperations> {
   return {
-    listAccountNotifications: pending,
-    listNotifications: pending,
-    createNotification: pending,
-    getNotification: pending,
-    updateNotification: pending,
-    deleteNotification: pending,
-    listNotificationRecipients: pending,
-    addNotificationRecipients: pending,
-    removeNotificationRecipients: pending,
+    listAccountNotifications: ({ query, context }) => notifications.listAccount(context.principal, query),
+    listNotifications: ({ params, query, context }) =>
+      notifications.list(context.principal, params.deploymentId, query),
+    createNotification: ({ params, body, context }) =>
+      notifications.create(context.principal, params.deploymentId, body),
+    getNotification: ({ params, context }) =>
+      notifications.get(context.principal, params.deploymentId, params.notificationId),
+    updateNotification: ({ params, body, context }) =>
+      notifications.update(context.principal, params.deploymentId, params.notificationId, body),
+    deleteNotification: ({ params, context }) =>
+      notifications.delete(context.principal, params.deploymentId, params.notificationId),
+    listNotificationRecipients: ({ params, query, context }) =>
+      recipients.list(context.principal, params.deploymentId, params.notificationId, query),
+    addNotificationRecipients: ({ params, body, context }) =>
+      recipients.add(context.principal, params.deploymentId, params.notificationId, body.recipients),
+    removeNotificationRecipients: ({ params, body, context }) =>
+      recipients.remove(context.principal, params.deploymentId, params.notificationId, body.recipients),
   };
 }
