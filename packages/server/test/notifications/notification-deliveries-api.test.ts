@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardsTable } from '../../src/modules/dashboards/dashboards.tables.js';
 import { expectErrorBody } from '../http/expect-error-body.js';
 import { findDeploymentId } from '../security/account-resources.js';
 import {
@@ -11,7 +9,7 @@ import {
   storeEngines,
   type TestServer,
 } from '../support/test-server.js';
-import { insertNotification, publishTextDashboard } from './delivery-fixtures.js';
+import { publishTextDashboard } from './delivery-fixtures.js';
 
 interface Delivery {
   id: number;
@@ -40,19 +38,21 @@ describe.each(storeEngines)('sending a notification now and its history on %s', 
     server = await startTestServer({ engine });
     const deploymentId = await findDeploymentId(server, 'demo');
     const dashboard = await publishTextDashboard(server, deploymentId, 'Sent board');
-    const [row] = await server.container.platform.store.database
-      .select({ accountId: dashboardsTable.accountId, createdByUserId: dashboardsTable.createdByUserId })
-      .from(dashboardsTable)
-      .where(eq(dashboardsTable.id, dashboard.id));
-    notificationId = await insertNotification(server, {
-      accountId: row?.accountId ?? 0,
-      deploymentId,
-      dashboardId: dashboard.id,
-      createdByUserId: row?.createdByUserId ?? null,
-      // Disabled: sending now does not care.
-      isEnabled: false,
-      recipients: [{ type: 'email', email: 'history@example.com' }],
+    const created = await server.request({
+      method: 'POST',
+      url: `/api/v1/deployments/${deploymentId}/notifications`,
+      body: {
+        dashboardId: dashboard.id,
+        name: 'History',
+        schedule: '0 9 * * 1',
+        notificationFormat: 'html',
+        // Disabled: sending now does not care.
+        isEnabled: false,
+        recipients: [{ type: 'email', email: 'history@example.com' }],
+      },
     });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    notificationId = (created.body as { id: number }).id;
     base = `/api/v1/deployments/${deploymentId}/notifications/${notificationId}`;
   });
   afterAll(async () => {

@@ -38,7 +38,6 @@ describe.skipIf(!databaseUrl)('a schedule due every minute with two processes', 
     const key = installation.adminKey;
     const call = <Value>(method: string, path: string, body?: object) =>
       callApi<Value>(first, key, method, path, body);
-    const me = await call<{ id: number }>('GET', '/api/v1/users/me');
     const deployments = await call<{ items: Array<{ id: number; name: string }> }>(
       'GET',
       '/api/v1/deployments',
@@ -63,17 +62,15 @@ describe.skipIf(!databaseUrl)('a schedule due every minute with two processes', 
     );
     await store.connect();
     const schema = installation.schema;
-    // The notification as the notifications service stores it, its first run the next minute.
-    const inserted = await store.query<{ id: number }>(
-      `INSERT INTO ${schema}.notifications
-         (account_id, deployment_id, dashboard_id, name, schedule, timezone, format, created_by_user_id, next_run_at)
-       SELECT account_id, deployment_id, id, 'Every minute', '* * * * *', 'UTC', 'html', $2,
-              date_trunc('minute', now()) + interval '1 minute'
-       FROM ${schema}.dashboards WHERE id = $1
-       RETURNING id`,
-      [dashboard.id, me.id],
-    );
-    const notificationId = inserted.rows[0]?.id;
+    const notification = await call<{ id: number; nextRunAt: string }>('POST', `${base}/notifications`, {
+      dashboardId: dashboard.id,
+      name: 'Every minute',
+      schedule: '* * * * *',
+      timezone: 'UTC',
+      notificationFormat: 'html',
+    });
+    const notificationId = notification.id;
+    const firstMinute = Date.parse(notification.nextRunAt);
     const deliveries = async () =>
       (
         await store.query<DeliveryRecord>(
@@ -82,7 +79,6 @@ describe.skipIf(!databaseUrl)('a schedule due every minute with two processes', 
           [notificationId],
         )
       ).rows;
-    const firstMinute = Math.ceil(Date.now() / 60_000) * 60_000;
     // Three minute boundaries, and time enough after the third for a late claim to show.
     await waitUntil(
       async () => Date.now() > firstMinute + 2 * 60_000 + 35_000,
