@@ -175,7 +175,6 @@ export class NotificationDeliveryJob {
       if (error instanceof DeliveryFailure) {
         return { status: 'failed', error: error.message, isRetryable: error.isRetryable };
       }
-      if (round.context.signal.aborted) throw error;
       throw error;
     }
   }
