@@ -24,6 +24,7 @@ import {
 import { WebhookChannel } from '../../src/modules/notifications/webhook-channel.js';
 import { StoreJobRunner } from '../../src/platform/jobs/store-job-runner.js';
 import { findDeploymentId } from '../security/account-resources.js';
+import { orphanedJob } from '../support/orphaned-job.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { insertNotification, publishTextDashboard } from './delivery-fixtures.js';
 import { type LocalSmtpServer, startLocalSmtpServer } from './local-smtp-server.js';
@@ -394,5 +395,59 @@ describe('notification deliveries', () => {
       key: null,
     });
     expect(forged.status).toBe(400);
+  });
+
+  it('fails what is left of a delivery whose job ran out of attempts (its processes kept stopping)', async () => {
+    const notificationId = await insertNotification(server, {
+      ...base,
+      recipients: [{ type: 'email', email: 'never@example.com' }],
+    });
+    // What a delivery looks like when the last process to run its last attempt died mid-send.
+    const [delivery] = await database()
+      .insert(notificationDeliveriesTable)
+      .values({ notificationId, trigger: 'send', scheduledFor: new Date(), startedAt: new Date() })
+      .returning();
+    if (!delivery) throw new Error('no delivery');
+    await database()
+      .insert(notificationDeliveryRecipientsTable)
+      .values({
+        deliveryId: delivery.id,
+        recipientKey: recipientKeyOf({ type: 'email', email: 'never@example.com' }),
+        recipient: {
+          type: 'email',
+          userId: null,
+          email: 'never@example.com',
+          embedTenantName: null,
+          externalId: null,
+          url: null,
+          channelName: null,
+        },
+      });
+    await orphanedJob(database(), {
+      name: 'notification-delivery',
+      payload: { deliveryId: delivery.id },
+      attempt: 3,
+      maxAttempts: 3,
+    });
+    const deadline = Date.now() + 15_000;
+    let ended = delivery;
+    while (ended.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [row] = await database()
+        .select()
+        .from(notificationDeliveriesTable)
+        .where(eq(notificationDeliveriesTable.id, delivery.id));
+      if (row) ended = row;
+    }
+    expect(ended).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(ended.finishedAt).not.toBeNull();
+    const [recipient] = await database()
+      .select()
+      .from(notificationDeliveryRecipientsTable)
+      .where(eq(notificationDeliveryRecipientsTable.deliveryId, delivery.id));
+    expect(recipient).toMatchObject({
+      status: 'failed',
+      error: 'the processes making the delivery kept stopping',
+    });
   });
 });
