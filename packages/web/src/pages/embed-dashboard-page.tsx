@@ -114,10 +114,10 @@ function useRenderState(isRender: boolean): 'loading' | 'ready' | undefined {
   useEffect(() => {
     if (!isRender || isSettled) return;
     const timer = window.setInterval(() => {
-      // Settled twice in a row (100 ms apart): a run that finishes starts its chart in the same commit.
+      // Settled twice in a row (50 ms apart): a run that finishes starts its chart in the same commit.
       settledChecks.current = isDashboardSettled(document) ? settledChecks.current + 1 : 0;
       if (settledChecks.current >= 2) setSettled(true);
-    }, 100);
+    }, 50);
     return () => window.clearInterval(timer);
   }, [isRender, isSettled]);
   if (!isRender) return undefined;
