@@ -154,19 +154,21 @@ export class DashboardBrowser {
   }
 
   private async launch(): Promise<Browser> {
-    const executablePath = this.executablePath();
-    const { chromium } = await import('playwright-core');
-    this.launches += 1;
     try {
+      const executablePath = this.executablePath();
+      const { chromium } = await import('playwright-core');
+      this.launches += 1;
       const browser = await chromium.launch({ executablePath, args: chromiumArguments, headless: true });
       browser.on('disconnected', () => {
         // A crashed browser is started again by the next render.
-        this.logger.warn({ executablePath }, "the notification renderer's Chromium exited");
+        if (!this.isClosed)
+          this.logger.warn({ executablePath }, "the notification renderer's Chromium exited");
         this.browser = null;
         this.idlePages.length = 0;
       });
       return browser;
     } catch (error) {
+      // The next render tries again (Chromium installed meanwhile, a passing failure).
       this.browser = null;
       throw error;
     }
