@@ -36,6 +36,8 @@ const busySelector = '[data-run-state="loading"], [data-chart-state="drawing"]';
  * grid is on the page with each CHART widget's run (or its "names no report") in it, and nothing runs.
  */
 export function isDashboardSettled(root: ParentNode): boolean {
+  // An APP dashboard is not drawn embedded: its note is all there is to print.
+  if (root.querySelector('[data-embed-app="unsupported"]')) return true;
   if (!root.querySelector('.dashboard-grid .react-grid-layout')) return false;
   const charts = root.querySelectorAll('[data-widget-type="CHART"]');
   for (const chart of charts) {
