@@ -295,13 +295,28 @@ describeInBrowser('notification rendering (real Chromium)', () => {
       expect(umbrella.kind).toBe('denied');
       expect(umbrella.kind === 'denied' ? umbrella.reason : '').toContain('refuses this user');
 
+      await api('PUT', '/api/v1/tenant/settings', { embedding: { enabled: false } });
+      const switchedOff = await renderer().render(
+        request({ viewer: embedViewer('acme') }),
+        controller.signal,
+      );
+      await api('PUT', '/api/v1/tenant/settings', { embedding: { enabled: true } });
+      expect(switchedOff).toEqual({
+        kind: 'denied',
+        reason:
+          'embedding is disabled for the account, so embed user "ada@acme.example" of tenant "acme" sees nothing',
+      });
+
       const stranger = await renderer().render(
         request({
           viewer: { kind: 'embedUser', embedTenantName: 'acme', externalId: 'nobody@acme.example' },
         }),
         controller.signal,
       );
-      expect(stranger.kind).toBe('denied');
+      expect(stranger).toEqual({
+        kind: 'denied',
+        reason: 'embed user "nobody@acme.example" of tenant "acme" does not exist (or has expired)',
+      });
 
       const archivedBoard = await api<{ id: number }>('POST', onDeployment('/workbooks'), {
         name: 'Old board',
