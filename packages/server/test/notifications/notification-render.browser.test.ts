@@ -406,6 +406,26 @@ describeInBrowser('notification rendering (real Chromium)', () => {
       expect(totalOf(yearly)).toBe(expectedOrders.globex);
     });
 
+    it('denies the CSV of a dashboard that restricts downloads to an embed user, who holds no DownloadData', async () => {
+      const restrict = (restrictDataDownload: boolean) =>
+        api('PUT', onDeployment(`/dashboards/${dashboard.id}`), { restrictDataDownload });
+      await restrict(true);
+      try {
+        const refused = await renderer().render(
+          request({ format: 'csv', viewer: embedViewer('acme') }),
+          controller.signal,
+        );
+        expect(refused.kind).toBe('denied');
+        expect(refused.kind === 'denied' ? refused.reason : '').toMatch(
+          /^embed user "ada@acme.example" of tenant "acme" may not see dashboard \d+: .*restricts data downloads/,
+        );
+        // The account's admin holds DownloadData: their CSV is sent.
+        expect((await content({ format: 'csv' })).attachments).toHaveLength(3);
+      } finally {
+        await restrict(false);
+      }
+    });
+
     it('writes an e-mail-safe summary: the key numbers, a table, the link, no script', async () => {
       const rendered = await content({ format: 'html', viewer: embedViewer('acme') });
       expect(rendered.subject).toBe('Weekly orders: Orders board');

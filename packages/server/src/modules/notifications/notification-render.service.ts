@@ -70,10 +70,14 @@ export class NotificationRenderService implements NotificationRenderer {
     if (!status.isPublished || status.status !== 'published') {
       return { kind: 'denied', reason: `${label} is not published` };
     }
-    let opened: OpenedForViewer | { kind: 'denied'; reason: string };
     try {
-      opened = await this.open(request, status.publicId);
+      const opened = await this.open(request, status.publicId);
+      if ('kind' in opened) return opened;
+      signal.throwIfAborted();
+      return { kind: 'content', content: await this.contentOf(request, opened, signal) };
     } catch (error) {
+      // Refused while opening, or while running (the CSV of a dashboard that restricts downloads): the
+      // delivery records why; anything else is a failure worth retrying.
       if (error instanceof AppError && refusals.has(error.code)) {
         return {
           kind: 'denied',
@@ -82,9 +86,6 @@ export class NotificationRenderService implements NotificationRenderer {
       }
       throw error;
     }
-    if ('kind' in opened) return opened;
-    signal.throwIfAborted();
-    return { kind: 'content', content: await this.contentOf(request, opened, signal) };
   }
 
   private viewerLabel(request: NotificationRenderRequest): string {
