@@ -441,7 +441,7 @@ describeInBrowser('notification rendering (real Chromium)', () => {
   });
 });
 
-describeInBrowser('notification rendering: the time limit', () => {
+describeInBrowser('notification rendering: the time limit and browser failures', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ environment: { PLATFORM_RENDER_TIMEOUT_SECONDS: '0.5' } });
@@ -469,5 +469,31 @@ describeInBrowser('notification rendering: the time limit', () => {
       silent.closeAllConnections();
       silent.close();
     }
+  }, 30_000);
+
+  it('fails a page that cannot be reached saying so, without the token of its address', async () => {
+    const { createServer } = await import('node:net');
+    // A port nothing listens on: taken, then freed.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const failure = await server.container.services.dashboardBrowser
+      .render(
+        {
+          url: `http://127.0.0.1:${port}/render/dashboard/abc#token=secret.render.token&render=%7B%7D`,
+          format: 'pdf',
+          label: 'dashboard 1',
+        },
+        new AbortController().signal,
+      )
+      .then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+    expect(failure?.message).toMatch(
+      /^rendering dashboard 1 failed in the browser: .*ERR_CONNECTION_REFUSED/s,
+    );
+    expect(failure?.message).not.toContain('secret.render.token');
   }, 30_000);
 });

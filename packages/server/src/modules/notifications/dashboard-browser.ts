@@ -126,7 +126,11 @@ export class DashboardBrowser {
       signal.throwIfAborted();
       if (error instanceof AppError) throw error;
       if (error instanceof Error && error.name === 'TimeoutError') throw timedOut;
-      throw error;
+      // The browser's messages name the address, whose fragment holds the viewer's token: never passed on.
+      const message = (error instanceof Error ? error.message : String(error))
+        .replaceAll(request.url, request.url.split('#')[0] ?? '')
+        .replace(/token=[^&\s"']+/g, 'token=<redacted>');
+      throw new AppError('BAD_GATEWAY', `rendering ${request.label} failed in the browser: ${message}`);
     } finally {
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
