@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DashboardBrowser } from '../../src/modules/notifications/dashboard-browser.js';
 import type {
   NotificationRenderOutcome,
   NotificationRenderRequest,
@@ -466,6 +467,42 @@ describeInBrowser('notification rendering: the time limit and browser failures',
         'rendering dashboard 1 as PNG took longer than 0.5 s (PLATFORM_RENDER_TIMEOUT_SECONDS)',
       );
     } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  }, 30_000);
+
+  it('renders no more pages at once than PLATFORM_RENDER_CONCURRENCY; the others wait their turn', async () => {
+    const { createServer } = await import('node:http');
+    let requests = 0;
+    const silent = createServer(() => {
+      requests += 1;
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const browser = new DashboardBrowser(
+      { chromiumPath: null, timeoutSeconds: 1.5, concurrency: 1 },
+      { warn: () => undefined },
+    );
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/render/dashboard/abc`;
+      const renders = [1, 2].map((index) =>
+        browser
+          .render(
+            { url: `${url}?n=${index}`, format: 'png', label: `dashboard ${index}` },
+            new AbortController().signal,
+          )
+          .catch((error: Error) => error.message),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(requests).toBe(1);
+      expect(await Promise.all(renders)).toEqual([
+        'rendering dashboard 1 as PNG took longer than 1.5 s (PLATFORM_RENDER_TIMEOUT_SECONDS)',
+        'rendering dashboard 2 as PNG took longer than 1.5 s (PLATFORM_RENDER_TIMEOUT_SECONDS)',
+      ]);
+      expect(requests).toBe(2);
+      expect(browser.launches).toBe(1);
+    } finally {
+      await browser.close();
       silent.closeAllConnections();
       silent.close();
     }

@@ -79,8 +79,12 @@ export class DashboardBrowser {
 
   private async slot(signal: AbortSignal): Promise<void> {
     while (this.running >= this.options.concurrency) {
-      signal.throwIfAborted();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    if (signal.aborted) {
+      // The free slot goes to the next render waiting, not to this one that no longer wants it.
+      this.waiting.shift()?.();
+      signal.throwIfAborted();
     }
     this.running += 1;
   }
