@@ -6,9 +6,12 @@ import type { EmbedServices } from '../embed/embed.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { DashboardBrowser } from './dashboard-browser.js';
 import { notificationDeliveriesRoutes } from './notification-deliveries.routes.js';
 import { NotificationRecipientsService } from './notification-recipients.service.js';
 import { NotificationRecipientsStore } from './notification-recipients.store.js';
+import { NotificationRenderService } from './notification-render.service.js';
+import { deriveRenderTokenKey, NotificationRenderTokens } from './notification-render-tokens.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -29,7 +32,7 @@ export interface NotificationsDependencies {
  * for each recipient and send it by e-mail or webhook.
  */
 export function createNotificationsModule(
-  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'jobs'>,
+  platform: Pick<Platform, 'config' | 'logger' | 'store' | 'secretBox' | 'jobs' | 'secretKey'>,
   dependencies: NotificationsDependencies,
 ) {
   const { database } = platform.store;
@@ -47,9 +50,40 @@ export function createNotificationsModule(
     defaultTimezoneOf: async (accountId) => (await tenantSettings.settingsOf(accountId)).defaultTimezone,
   });
   const notificationRecipients = new NotificationRecipientsService(database, notifications, recipientsStore);
-  const services = { notifications, notificationRecipients };
+  const { config } = platform;
+  // The one headless Chromium of the process for PNG and PDF; started by the first such render.
+  const dashboardBrowser = new DashboardBrowser(
+    {
+      chromiumPath: config.chromiumPath,
+      timeoutSeconds: config.renderTimeoutSeconds,
+      concurrency: config.renderConcurrency,
+    },
+    platform.logger,
+  );
+  const notificationRenderTokens = new NotificationRenderTokens(
+    deriveRenderTokenKey(platform.secretKey),
+    dependencies.identity.users,
+    dependencies.identity.authorization,
+  );
+  const services = {
+    notifications,
+    notificationRecipients,
+    /** Render tokens of the render page, which the `embed` scheme accepts for an account user (app.ts). */
+    notificationRenderTokens,
+    dashboardBrowser,
+    /** What the delivery engine renders each recipient's content with. */
+    notificationRenderer: new NotificationRenderService({
+      dashboards: dependencies.dashboards,
+      embed: dependencies.embed,
+      identity: dependencies.identity,
+      renderTokens: notificationRenderTokens,
+      browser: dashboardBrowser,
+      publicUrl: () => config.publicUrl,
+    }),
+  };
   return {
     services,
+    close: () => dashboardBrowser.close(),
     handlers: {
       ...notificationsRoutes(notifications, notificationRecipients),
       ...notificationDeliveriesRoutes(),
