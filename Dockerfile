@@ -24,7 +24,13 @@ ENV NODE_ENV=production \
     PLATFORM_PORT=4000 \
     PLATFORM_AI_PORT=4001 \
     PLATFORM_DATA_DIR=/data \
-    PLATFORM_ROLE=all
+    PLATFORM_ROLE=all \
+    PLATFORM_CHROMIUM_PATH=/usr/bin/chromium
+# Debian's Chromium prints PNG and PDF notifications (docs/notifications.md "Rendering"); python3 runs
+# html reports' scripts (docs/python-reports.md).
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation python3 \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

@@ -116,8 +116,11 @@ const bar = (x: string, type: string, y = 'orders\\.count') => ({
   encoding: { x: { field: x, type }, y: { field: y, type: 'quantitative' } },
 });
 
-/** Nine Vega-Lite charts, a table, a KPI and a filter over the demo model: twelve widgets. */
-async function publishTwelveWidgets(server: PlatformServer, deploymentId: number) {
+/**
+ * Nine Vega-Lite charts, a table, a KPI and a filter over the demo model: twelve widgets (also the
+ * notifications-render benchmark's dashboard).
+ */
+export async function publishTwelveWidgets(server: PlatformServer, deploymentId: number) {
   const onDeployment = (path: string) => `/api/v1/deployments/${deploymentId}${path}`;
   const workbook = await adminCall<{ id: number }>(server, 'POST', onDeployment('/workbooks'), {
     name: 'Bench board',
@@ -204,7 +207,7 @@ async function publishTwelveWidgets(server: PlatformServer, deploymentId: number
       config: { reportId: created.id },
     });
   }
-  const dashboard = await adminCall<{ publicId: string }>(
+  const dashboard = await adminCall<{ id: number; publicId: string }>(
     server,
     'POST',
     onDeployment(`/workbooks/${workbook.id}/publish`),
@@ -213,7 +216,7 @@ async function publishTwelveWidgets(server: PlatformServer, deploymentId: number
       config: { kind: 'CLASSIC', widgets },
     },
   );
-  return { publicId: dashboard.publicId, widgets: widgets.length, charts: reports.length };
+  return { id: dashboard.id, publicId: dashboard.publicId, widgets: widgets.length, charts: reports.length };
 }
 
 /** The few DOM members the predicate reads (the bench compiles without the DOM library). */

@@ -67,7 +67,7 @@ export function buildApp(container: Container): FastifyInstance {
       webhook: webhookRequest,
       none: webSignInRequest,
       scim: scimAuthentication(services.credentials, services.authorization),
-      embed: embedAuthentication(management, services.embedViewers),
+      embed: embedAuthentication(management, services.embedViewers, services.notificationRenderTokens),
     },
     writeError: writeManagementError,
     schemeErrorWriters: { scim: writeScimError },

@@ -72,6 +72,15 @@ export interface Config {
   webDirectory: string;
   /** PLATFORM_GITHUB_*: the GitHub App repositories are discovered and fetched with (docs/github.md). */
   github: GitHubAppConfig;
+  /**
+   * PLATFORM_CHROMIUM_PATH: the Chromium notifications render PNG and PDF with (default: the first of
+   * /usr/bin/chromium, chromium-browser, google-chrome that exists; docs/notifications.md "Rendering").
+   */
+  chromiumPath: string | null;
+  /** PLATFORM_RENDER_TIMEOUT_SECONDS: the longest one PNG or PDF render may take (default 60). */
+  renderTimeoutSeconds: number;
+  /** PLATFORM_RENDER_CONCURRENCY: PNG and PDF renders at once per process (default 2); the others wait. */
+  renderConcurrency: number;
   /** PLATFORM_SMTP_* and PLATFORM_NOTIFICATION_*: how scheduled deliveries are made (docs/notifications.md). */
   notificationDelivery: NotificationDeliveryConfig;
 }
@@ -297,6 +306,9 @@ export function loadConfig(
       optional(environment, 'PLATFORM_WEB_DIR') ?? defaultWebDirectory(),
     ),
     github: gitHubAppOf(environment),
+    chromiumPath: optional(environment, 'PLATFORM_CHROMIUM_PATH'),
+    renderTimeoutSeconds: positiveNumber(environment, 'PLATFORM_RENDER_TIMEOUT_SECONDS', 60, 3600),
+    renderConcurrency: integer(environment, 'PLATFORM_RENDER_CONCURRENCY', 2, 1),
     notificationDelivery: notificationDeliveryOf(environment, publicUrl),
   };
 }

@@ -47,6 +47,9 @@ function pageOf(route: Route): { element: ReactNode; needsSession: boolean } {
       return { element: <DashboardPage publicId={route.publicId} />, needsSession: true };
     case 'embedDashboard':
       return { element: <EmbedDashboardPage publicId={route.publicId} />, needsSession: false };
+    case 'renderDashboard':
+      // The server's headless browser rendering a notification: the embed page's view, for its token.
+      return { element: <EmbedDashboardPage publicId={route.publicId} isRender />, needsSession: false };
     case 'workbook':
       return {
         element: <WorkbookPage deploymentId={route.deploymentId} workbookId={route.workbookId} />,

@@ -27,6 +27,13 @@ export const webPageRoutes = [
 export const embedPageRoute = '/embed/dashboard/:publicId';
 
 /**
+ * The page notifications render PNG and PDF from (docs/notifications.md "Rendering"): the dashboard
+ * without chrome for the viewer of a short-lived token in the URL fragment, opened only by the
+ * server's own headless browser. Apart from webPageRoutes: it needs no session, and it is never framed.
+ */
+export const renderPageRoute = '/render/dashboard/:publicId';
+
+/**
  * What the embed page of a public id may do, as the account that published the dashboard says (the embed
  * module decides, app.ts passes its function in): the origins allowed to frame it (tenant setting
  * `embedding.allowedOrigins`; none → no site may) and the Chat API's address for its chat panel; or that
@@ -244,6 +251,17 @@ export function registerWebPages(
         }),
       )
       .send(html);
+  });
+  app.get(renderPageRoute, async (request, reply) => {
+    const loaded = await loadBuild();
+    if (!loaded) return notBuilt(request, reply);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', pageContentSecurityPolicy({ frameAncestors: "'none'" }))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .send(loaded.indexHtml);
   });
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
     const loaded = await loadBuild();

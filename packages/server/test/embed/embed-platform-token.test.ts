@@ -124,6 +124,9 @@ describe("exchanging a customer's own token for an embed token", () => {
       .from(embedUsersTable)
       .where(eq(embedUsersTable.chatUserId, claims.chatUserId));
     expect(embedUser?.tenantId).toBe(tenant?.id);
+    // The session's claims stay with the user: a notification renders for them with these.
+    const { sessionIdHash: _session, expiresAt: _expiry, ...sessionClaims } = claims;
+    expect(embedUser?.lastClaims).toEqual(sessionClaims);
     // The token lives no longer than the customer's JWT (one hour here), never more than 24 hours.
     const lifetime = claims.expiresAt.getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(55 * 60_000);

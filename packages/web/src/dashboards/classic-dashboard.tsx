@@ -39,11 +39,14 @@ export function ClassicDashboard({
   dashboard,
   canDownload,
   isEmbedded = false,
+  initialValues,
 }: {
   dashboard: Dashboard;
   canDownload: boolean;
   /** On the embed page: AI widgets (which answer account users) say where to ask instead. */
   isEmbedded?: boolean;
+  /** Control values to start from instead of the controls' defaults (a notification's render). */
+  initialValues?: Partial<ControlValues>;
 }) {
   const widgets = useMemo(() => widgetsOf(dashboard), [dashboard]);
   const grid = useMemo(() => gridPropsOf(dashboard.config.layout, widgets), [dashboard, widgets]);
@@ -61,7 +64,13 @@ export function ClassicDashboard({
     }),
     [dashboard, display],
   );
-  const [values, setValues] = useState<ControlValues>(() => initialControlValues(widgets));
+  const [values, setValues] = useState<ControlValues>(() => {
+    const defaults = initialControlValues(widgets);
+    return {
+      filters: { ...defaults.filters, ...initialValues?.filters },
+      timeGrains: { ...defaults.timeGrains, ...initialValues?.timeGrains },
+    };
+  });
   const { width, containerRef, mounted } = useContainerWidth();
   const hasVegaCharts = dashboard.reportSnapshots.some(
     (snapshot) => snapshot.spec && snapshot.kind !== 'table',
@@ -93,7 +102,12 @@ export function ClassicDashboard({
         return <TextWidget widget={widget} />;
       case 'FILTER':
         return (
-          <FilterWidget widget={widget} title={title} onChange={(filter) => setFilter(widget.id, filter)} />
+          <FilterWidget
+            widget={widget}
+            title={title}
+            initial={values.filters[widget.id] ?? null}
+            onChange={(filter) => setFilter(widget.id, filter)}
+          />
         );
       case 'TIME_GRAIN':
         return (

@@ -6,15 +6,19 @@ import { filterControlOf, type TimeGrain, timeGrainControlOf, type Widget } from
 export function FilterWidget({
   widget,
   title,
+  initial,
   onChange,
 }: {
   widget: Widget;
   title: string | null;
+  /** The filter the dashboard opened with (a notification's), shown as the control's value. */
+  initial: QueryFilter | null;
   onChange: (filter: QueryFilter | null) => void;
 }) {
   const id = useId();
   const control = filterControlOf(widget);
-  const [draft, setDraft] = useState('');
+  const initialValue = initial && 'values' in initial ? String(initial.values?.[0] ?? '') : '';
+  const [draft, setDraft] = useState(initialValue);
   if (!control) return <p className="muted">This filter names no member.</p>;
   const label = title ?? control.member;
   const filterOf = (value: string): QueryFilter | null =>
@@ -23,7 +27,11 @@ export function FilterWidget({
     return (
       <div className="control">
         <label htmlFor={id}>{label}</label>
-        <select id={id} defaultValue="" onChange={(event) => onChange(filterOf(event.target.value))}>
+        <select
+          id={id}
+          defaultValue={initialValue}
+          onChange={(event) => onChange(filterOf(event.target.value))}
+        >
           <option value="">All</option>
           {control.values.map((value) => (
             <option key={value} value={value}>

@@ -1,5 +1,5 @@
 import '../embed/embed.css';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiError, setEmbedToken } from '../api/api-client.js';
 import { platformApi } from '../api/platform-api.js';
 import { useApi } from '../api/use-api.js';
@@ -12,6 +12,7 @@ import {
   embedDisplaySettingsOf,
   readEmbedCredential,
 } from '../embed/embed-token.js';
+import { isDashboardSettled, renderControlValuesOf } from '../embed/render-options.js';
 
 const loadClassicDashboard = () => import('../dashboards/classic-dashboard.js');
 const ClassicDashboard = lazy(() =>
@@ -77,12 +78,25 @@ const explanations: Record<EmbedState, string> = {
   error: 'Try again in a moment.',
 };
 
-function EmbedMessage({ state, error }: { state: EmbedState; error?: ApiError }) {
+function EmbedMessage({
+  state,
+  error,
+  isRender = false,
+}: {
+  state: EmbedState;
+  error?: ApiError;
+  isRender?: boolean;
+}) {
   useEffect(() => {
     document.title = headings[state];
   }, [state]);
   return (
-    <main className="embed-page embed-message" data-embed-state={state}>
+    <main
+      className="embed-page embed-message"
+      data-embed-state={state}
+      data-render-state={isRender ? 'failed' : undefined}
+      data-render-error={isRender ? (error?.message ?? headings[state]) : undefined}
+    >
       <h1>{headings[state]}</h1>
       <p>{explanations[state]}</p>
       {error ? <ErrorMessage error={error} title="The server said" /> : null}
@@ -90,24 +104,51 @@ function EmbedMessage({ state, error }: { state: EmbedState; error?: ApiError })
   );
 }
 
+/**
+ * `data-render-state` of the render page's root: `loading` until every widget has run (or failed) and
+ * every chart is drawn, then `ready` (what the server's headless browser waits for before it prints).
+ */
+function useRenderState(isRender: boolean): 'loading' | 'ready' | undefined {
+  const [isSettled, setSettled] = useState(false);
+  const settledChecks = useRef(0);
+  useEffect(() => {
+    if (!isRender || isSettled) return;
+    const timer = window.setInterval(() => {
+      // Settled twice in a row (50 ms apart): a run that finishes starts its chart in the same commit.
+      settledChecks.current = isDashboardSettled(document) ? settledChecks.current + 1 : 0;
+      if (settledChecks.current >= 2) setSettled(true);
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [isRender, isSettled]);
+  if (!isRender) return undefined;
+  return isSettled ? 'ready' : 'loading';
+}
+
 function EmbedLayout({
   title,
   chat,
   settings,
+  isRender,
   children,
 }: {
   title: string;
   chat: ReactNode;
   settings: EmbedDisplaySettings;
+  isRender: boolean;
   children: ReactNode;
 }) {
   const display = useMemo<DisplayFormat>(
     () => ({ locale: settings.locale, timeZone: settings.timeZone }),
     [settings],
   );
+  const renderState = useRenderState(isRender);
   return (
     <DisplayFormatContext.Provider value={display}>
-      <div className={chat ? 'embed-page embed-with-chat' : 'embed-page'} data-embed-state="ready">
+      <div
+        className={chat ? 'embed-page embed-with-chat' : 'embed-page'}
+        data-embed-state="ready"
+        data-render-state={renderState}
+      >
         <main className="embed-dashboard">
           <h1>{title}</h1>
           {children}
@@ -123,9 +164,14 @@ function EmbedLayout({
  * embed session. No header, no sign-in, no cookie: the embed token from the address carries every
  * request; the session's locale and time zone write the numbers and dates; with `showDashboardChat` a
  * chat panel beside the dashboard asks the Chat API as that user.
+ *
+ * `/render/dashboard/{publicId}` (`isRender`): the same view for a notification's render token, with the
+ * notification's filters and time grains from the fragment (`#render=`), no chat panel and no download
+ * buttons, and `data-render-state` saying when everything has loaded.
  */
-export function EmbedDashboardPage({ publicId }: { publicId: string }) {
+export function EmbedDashboardPage({ publicId, isRender = false }: { publicId: string; isRender?: boolean }) {
   const [credential] = useState(openEmbedCredential);
+  const [renderValues] = useState(() => (isRender ? renderControlValuesOf(window.location.hash) : {}));
   const opened = useApi(async (signal) => {
     if (!credential) return null;
     let token = credential.token;
@@ -152,7 +198,7 @@ export function EmbedDashboardPage({ publicId }: { publicId: string }) {
     document.title = title;
   }, [title]);
 
-  if (!credential) return <EmbedMessage state="no-token" />;
+  if (!credential) return <EmbedMessage state="no-token" isRender={isRender} />;
   if (opened.state === 'loading') {
     return (
       <main className="embed-page" data-embed-state="loading">
@@ -162,25 +208,36 @@ export function EmbedDashboardPage({ publicId }: { publicId: string }) {
   }
   if (opened.state === 'error') {
     const state = stateOf(opened.error);
-    return <EmbedMessage state={state} {...(state === 'error' ? { error: opened.error } : {})} />;
+    return (
+      <EmbedMessage
+        state={state}
+        isRender={isRender}
+        {...(state === 'error' || isRender ? { error: opened.error } : {})}
+      />
+    );
   }
-  if (!opened.value) return <EmbedMessage state="no-token" />;
+  if (!opened.value) return <EmbedMessage state="no-token" isRender={isRender} />;
   const { token, dashboard, settings } = opened.value;
-  const chatBaseUrl = settings.showDashboardChat ? embedChatBaseUrl() : null;
+  const chatBaseUrl = settings.showDashboardChat && !isRender ? embedChatBaseUrl() : null;
   const chat = chatBaseUrl ? (
     <Suspense fallback={<Loading label="Loading the chat" />}>
       <EmbedChat chatBaseUrl={chatBaseUrl} deploymentId={dashboard.deploymentId} token={token} />
     </Suspense>
   ) : null;
   return (
-    <EmbedLayout title={title} chat={chat} settings={settings}>
+    <EmbedLayout title={title} chat={chat} settings={settings} isRender={isRender}>
       <Suspense fallback={<Loading label="Loading the dashboard's widgets" />}>
         {dashboard.config.kind === 'APP' ? (
           <p className="muted" data-embed-app="unsupported">
             This dashboard is an app, which cannot be shown embedded yet.
           </p>
         ) : (
-          <ClassicDashboard dashboard={dashboard} canDownload={!dashboard.restrictDataDownload} isEmbedded />
+          <ClassicDashboard
+            dashboard={dashboard}
+            canDownload={!dashboard.restrictDataDownload && !isRender}
+            isEmbedded
+            initialValues={renderValues}
+          />
         )}
       </Suspense>
     </EmbedLayout>

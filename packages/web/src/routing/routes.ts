@@ -7,6 +7,7 @@ export type Route =
   | { page: 'report'; deploymentId: number; reportId: number }
   | { page: 'dashboard'; publicId: string }
   | { page: 'embedDashboard'; publicId: string }
+  | { page: 'renderDashboard'; publicId: string }
   | { page: 'notFound' };
 
 const idPattern = /^[1-9][0-9]{0,15}$/;
@@ -28,6 +29,9 @@ export function routeOf(pathname: string): Route {
   }
   if (first === 'embed' && second === 'dashboard' && segments.length === 3 && third !== undefined) {
     return publicIdPattern.test(third) ? { page: 'embedDashboard', publicId: third } : { page: 'notFound' };
+  }
+  if (first === 'render' && second === 'dashboard' && segments.length === 3 && third !== undefined) {
+    return publicIdPattern.test(third) ? { page: 'renderDashboard', publicId: third } : { page: 'notFound' };
   }
   const deploymentId = idOf(second);
   if (first !== 'deployments' || deploymentId === null || rest.length > 0) return { page: 'notFound' };

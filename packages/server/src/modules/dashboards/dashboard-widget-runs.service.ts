@@ -65,8 +65,18 @@ export class DashboardWidgetRunsService {
     widget: WidgetReference,
     input: RunReportInput | undefined,
   ): Promise<WidgetCsv> {
+    const { filename, content } = await this.runAsCsvWithRows(viewer, widget, input);
+    return { filename, content };
+  }
+
+  /** The CSV with the run it was written from (a notification both attaches and summarises it). */
+  async runAsCsvWithRows(
+    viewer: DashboardViewer,
+    widget: WidgetReference,
+    input: RunReportInput | undefined,
+  ): Promise<WidgetCsv & { result: ReportRunResult }> {
     const result = await this.execute(viewer, widget, input, { isDownload: true });
-    return { filename: `${widget.widgetId}.csv`, content: csvOfRun(result) };
+    return { filename: `${widget.widgetId}.csv`, content: csvOfRun(result), result };
   }
 
   private execute(

@@ -235,6 +235,26 @@ export class DashboardsService {
   }
 
   /**
+   * A dashboard's public id and status, whoever asks: for a service that acts for a viewer later (a
+   * notification says "archived" before it checks the viewer's rights). Null when it no longer exists.
+   */
+  async statusOf(
+    deploymentId: number,
+    dashboardId: number,
+  ): Promise<{ publicId: string; status: DashboardRow['status']; isPublished: boolean } | null> {
+    const [row] = await this.database
+      .select({
+        publicId: dashboardsTable.publicId,
+        status: dashboardsTable.status,
+        latestVersionNumber: dashboardsTable.latestVersionNumber,
+      })
+      .from(dashboardsTable)
+      .where(and(eq(dashboardsTable.id, dashboardId), eq(dashboardsTable.deploymentId, deploymentId)));
+    if (!row) return null;
+    return { publicId: row.publicId, status: row.status, isPublished: row.latestVersionNumber > 0 };
+  }
+
+  /**
    * Where a published dashboard with this public id lives, whoever asks (the embed page, before any
    * credential: its token is in the URL fragment). Public ids are unique per account, so in theory
    * more than one account.

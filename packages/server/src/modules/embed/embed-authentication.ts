@@ -1,4 +1,4 @@
-import type { Authenticate } from '../../http/surface.js';
+import type { Authenticate, AuthenticationRequest } from '../../http/surface.js';
 import type { ManagementRequestContext } from '../identity/management-authentication.js';
 import type { Principal } from '../identity/principal.js';
 import { type EmbedTokenClaims, isJwtShaped } from './embed-token.signer.js';
@@ -21,6 +21,17 @@ export interface EmbedTokenAuthenticator {
   authenticate(token: string): Promise<EmbedTokenClaims>;
 }
 
+/**
+ * Short-lived tokens the server's own headless browser renders a dashboard with for an account user (the
+ * notifications module's): a principal of that user for a token of that kind, null for any other token.
+ */
+export interface RenderTokenAuthenticator {
+  principalOf(
+    token: string,
+    operation: Pick<AuthenticationRequest['operation'], 'operationId' | 'action'>,
+  ): Promise<Principal | null>;
+}
+
 /** The token of `Authorization: Bearer <jwt>`; API keys and access tokens are never JWTs. */
 function bearerJwtOf(authorization: string | undefined): string | null {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -36,10 +47,19 @@ function bearerJwtOf(authorization: string | undefined): string | null {
 export function embedAuthentication(
   management: Authenticate<ManagementRequestContext>,
   embedTokens: EmbedTokenAuthenticator,
+  renderTokens?: RenderTokenAuthenticator,
 ): Authenticate<EmbedRequestContext> {
   return async (request) => {
     const token = bearerJwtOf(request.headers.authorization);
     if (token !== null) {
+      const renderPrincipal = renderTokens ? await renderTokens.principalOf(token, request.operation) : null;
+      if (renderPrincipal) {
+        return {
+          viewer: { kind: 'principal', principal: renderPrincipal },
+          client: null,
+          signal: request.clientGone(),
+        };
+      }
       const claims = await embedTokens.authenticate(token);
       return { viewer: { kind: 'embed', claims }, client: null, signal: request.clientGone() };
     }

@@ -107,6 +107,12 @@ export class EmbedPlacementStore {
       expiresAt: session.expiresAt,
       exchangedAt: session.exchangedAt,
     });
+    // An external user's latest claims, for notifications rendered for them later (an account user has
+    // no embed_users row: their own rights apply).
+    await transaction
+      .update(embedUsersTable)
+      .set({ lastClaims: session.claims })
+      .where(eq(embedUsersTable.chatUserId, session.claims.chatUserId));
   }
 
   private async tenantIdOf(

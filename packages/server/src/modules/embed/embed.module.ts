@@ -14,6 +14,7 @@ import { EmbedGroupsService } from './embed-groups.service.js';
 import { EmbedPagePolicyService } from './embed-page-policy.service.js';
 import { EmbedPlacementStore } from './embed-placement.store.js';
 import { EmbedPlatformTokensService } from './embed-platform-tokens.service.js';
+import { EmbedRecipientsService } from './embed-recipients.service.js';
 import { EmbedSessionsService } from './embed-sessions.service.js';
 import { embedTenantsRoutes } from './embed-tenants.routes.js';
 import { EmbedTenantsService } from './embed-tenants.service.js';
@@ -99,11 +100,9 @@ export function createEmbedModule(
     chatUsers,
     embedUsers,
   );
-  const embedViewers = new EmbedViewersService(
-    database,
-    embedTokens,
-    async (accountId) => (await tenantSettings.settingsOf(accountId)).embedding.enabled,
-  );
+  const isEmbeddingEnabled = async (accountId: number) =>
+    (await tenantSettings.settingsOf(accountId)).embedding.enabled;
+  const embedViewers = new EmbedViewersService(database, embedTokens, isEmbeddingEnabled);
   const embedAccess = new EmbedAccessService(database, dependencies.dashboards.dashboardEmbedding);
   // Dashboards ask the embed rules about every embed token, without importing this module.
   dependencies.dashboards.dashboards.useEmbedViewers(embedAccess);
@@ -124,6 +123,8 @@ export function createEmbedModule(
     embedViewers,
     embedAccess,
     embedPagePolicy,
+    /** Embed users as notification recipients: their latest session's claims. */
+    embedRecipients: new EmbedRecipientsService(database, chatUsers, isEmbeddingEnabled),
   };
   return {
     services,

@@ -23,6 +23,8 @@ export const embedUsersTable = pgTable('embed_users', {
   chatUserId: integer('chat_user_id').primaryKey(),
   tenantId: integer('tenant_id'),
   displayName: text('display_name'),
+  /** The claims of the user's latest session: what a notification renders for them with. */
+  lastClaims: jsonb('last_claims').$type<EmbedSessionClaims>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -70,7 +70,10 @@ export class AuthorizationService {
         resource: describe(resource),
         accountId: principal.accountId,
         userId: principal.userId,
-        apiKeyId: principal.credential.id,
+        // A delivery (a notification rendered for the user) holds no key of theirs.
+        ...(principal.credential.type === 'api-key'
+          ? { apiKeyId: principal.credential.id }
+          : { credential: principal.credential.type }),
         ...(reason ? { reason } : {}),
       },
       `authorization ${decision}: ${action} on ${describe(resource)}`,

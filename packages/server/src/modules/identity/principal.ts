@@ -13,7 +13,11 @@ export interface Principal {
   /** Rights the credential gives up though its role holds them (an API key made without DownloadData). */
   withheldActions?: ReadonlySet<Action>;
   credential: {
-    type: 'api-key';
+    /**
+     * `api-key`: an API key (or what acts as one: a web session, an access token); `delivery`: a
+     * notification rendered for the user, who sent no credential (`id` is then 0: no key).
+     */
+    type: 'api-key' | 'delivery';
     id: number;
     /** The deployments this key may touch; null means every deployment of the account. */
     deploymentIds: readonly number[] | null;

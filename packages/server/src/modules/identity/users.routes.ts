@@ -1,4 +1,5 @@
 import { actionsOfRole, type Operations } from '@platform/contract';
+import { AppError } from '../../errors/app-error.js';
 import type { OperationHandlers } from '../../operation-contexts.js';
 import type { UsersService } from './users.service.js';
 
@@ -10,6 +11,10 @@ type UserOperations = Pick<
 export function usersRoutes(users: UsersService): OperationHandlers<UserOperations> {
   return {
     getCurrentUser: async ({ context: { principal } }) => {
+      // Only the management scheme reaches this, and it knows API keys alone.
+      if (principal.credential.type !== 'api-key') {
+        throw new AppError('UNAUTHORIZED', 'a notification delivery is not a credential of the API');
+      }
       const user = await users.get(principal, principal.userId);
       return {
         ...user,

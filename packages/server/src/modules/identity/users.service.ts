@@ -10,7 +10,7 @@ import { pageOf, pageWindowOf } from '../../platform/paging/cursor.js';
 import type { AuthorizationService } from './authorization.service.js';
 import { userTopic } from './credential.service.js';
 import { assertCredentialWithin } from './credential-rights.js';
-import { type UserRow, usersTable } from './identity.tables.js';
+import { accountsTable, type UserRow, usersTable } from './identity.tables.js';
 import type { Principal } from './principal.js';
 import { toUser } from './user.mapper.js';
 import type { SubjectDeletionListener } from './user-groups.service.js';
@@ -259,6 +259,34 @@ export class UsersService {
         and(eq(usersTable.id, userId), eq(usersTable.accountId, accountId), eq(usersTable.status, 'active')),
       );
     return row?.email ?? null;
+  }
+
+  /**
+   * An active user of the account as a principal of their own role, with no credential (`delivery`):
+   * for content rendered for them while they are away (a notification). Null when the user is unknown,
+   * of another account or deactivated.
+   */
+  async deliveryPrincipalOf(accountId: number, userId: number): Promise<Principal | null> {
+    const [row] = await this.database
+      .select({
+        email: usersTable.email,
+        role: usersTable.role,
+        status: usersTable.status,
+        accountName: accountsTable.name,
+      })
+      .from(usersTable)
+      .innerJoin(accountsTable, eq(accountsTable.id, usersTable.accountId))
+      .where(and(eq(usersTable.id, userId), eq(usersTable.accountId, accountId)));
+    if (row?.status !== 'active') return null;
+    return {
+      accountId,
+      accountName: row.accountName,
+      userId,
+      email: row.email,
+      role: row.role,
+      grantedActions: new Set(),
+      credential: { type: 'delivery', id: 0, deploymentIds: null, expiresAt: null },
+    };
   }
 
   /** The id of the account's active user with this e-mail (any case), or null: chat `internalId` sessions. */

@@ -7,14 +7,16 @@ import type { EmbedServices } from '../embed/embed.module.js';
 import type { IdentityServices } from '../identity/identity.module.js';
 import type { PlatformModule } from '../platform-module.js';
 import type { WorkspaceServices } from '../workspace/workspace.module.js';
+import { DashboardBrowser } from './dashboard-browser.js';
 import { EmailChannel } from './email-channel.js';
-import type { NotificationRenderer } from './notification-content.js';
 import { notificationDeliveriesRoutes } from './notification-deliveries.routes.js';
 import { NotificationDeliveriesService } from './notification-deliveries.service.js';
 import { NotificationDeliveryJob } from './notification-delivery.job.js';
 import { notificationDeliveryJob } from './notification-delivery-job-name.js';
 import { NotificationRecipientsService } from './notification-recipients.service.js';
 import { NotificationRecipientsStore } from './notification-recipients.store.js';
+import { NotificationRenderService } from './notification-render.service.js';
+import { deriveRenderTokenKey, NotificationRenderTokens } from './notification-render-tokens.js';
 import { NotificationScheduler } from './notification-scheduler.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { NotificationsService } from './notifications.service.js';
@@ -59,20 +61,38 @@ export function createNotificationsModule(
     defaultTimezoneOf: async (accountId) => (await tenantSettings.settingsOf(accountId)).defaultTimezone,
   });
   const notificationRecipients = new NotificationRecipientsService(database, notifications, recipientsStore);
+  // The one headless Chromium of the process for PNG and PDF; started by the first such render.
+  const dashboardBrowser = new DashboardBrowser(
+    {
+      chromiumPath: config.chromiumPath,
+      timeoutSeconds: config.renderTimeoutSeconds,
+      concurrency: config.renderConcurrency,
+    },
+    logger,
+  );
+  const notificationRenderTokens = new NotificationRenderTokens(
+    deriveRenderTokenKey(platform.secretKey),
+    dependencies.identity.users,
+    dependencies.identity.authorization,
+  );
+  const notificationRenderer = new NotificationRenderService({
+    dashboards: dependencies.dashboards,
+    embed: dependencies.embed,
+    identity: dependencies.identity,
+    renderTokens: notificationRenderTokens,
+    browser: dashboardBrowser,
+    publicUrl: () => config.publicUrl,
+  });
 
   const settings = config.notificationDelivery;
   const unsubscribeTokens = new UnsubscribeTokens(deriveUnsubscribeKey(platform.secretKey));
   const email = new EmailChannel(settings);
-  // NF-RENDER: replaced by the Chromium renderer (notification-content.ts) when it is merged.
-  const renderer: NotificationRenderer = {
-    render: async () => ({ kind: 'denied', reason: 'the dashboard renderer is not built yet' }),
-  };
   new NotificationDeliveryJob({
     database,
     jobs,
     logger: logger.child({ component: 'notification-delivery' }),
     secretBox,
-    renderer,
+    renderer: notificationRenderer,
     email,
     webhooks: new WebhookChannel(),
     unsubscribeTokens,
@@ -97,6 +117,11 @@ export function createNotificationsModule(
   const services = {
     notifications,
     notificationRecipients,
+    /** Render tokens of the render page, which the `embed` scheme accepts for an account user (app.ts). */
+    notificationRenderTokens,
+    dashboardBrowser,
+    /** What the delivery engine renders each recipient's content with. */
+    notificationRenderer,
     notificationScheduler: scheduler,
     notificationDeliveries,
   };
@@ -114,6 +139,7 @@ export function createNotificationsModule(
     async close() {
       await scheduler.close();
       await email.close();
+      await dashboardBrowser.close();
     },
   } satisfies PlatformModule<unknown, unknown>;
 }
