@@ -352,6 +352,23 @@ describe('notification deliveries', () => {
     expect((failure as DeliveryFailure).message).toMatch(/set PLATFORM_SMTP_URL/);
   });
 
+  it('does not count a recipient attempt for mail sent while the process stops (its job runs again)', async () => {
+    const closing = new EmailChannel({ smtpUrl: smtp.url, smtpFrom: 'platform@example.com' });
+    await closing.close();
+    const failure = await closing
+      .send({
+        to: 'a@example.com',
+        subject: 's',
+        html: '',
+        text: '',
+        attachments: [],
+        unsubscribeUrl: 'http://x',
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).not.toBeInstanceOf(DeliveryFailure);
+  });
+
   it('unsubscribes a recipient with the link of their mail: the page asks, the one-click post removes', async () => {
     const before = smtp.mails.length;
     const notificationId = await insertNotification(server, {

@@ -30,10 +30,13 @@ interface SmtpError extends Error {
  */
 export class EmailChannel {
   private transport: Transporter | null = null;
+  private isClosed = false;
 
   constructor(private readonly settings: { smtpUrl: string | null; smtpFrom: string }) {}
 
   async send(message: EmailMessage): Promise<void> {
+    // Not a recipient's failure: the module closes before the jobs have stopped, and the job is run again.
+    if (this.isClosed) throw new Error('the process is stopping: e-mail is closed');
     const transport = this.transportOf();
     try {
       await transport.sendMail({
@@ -59,6 +62,7 @@ export class EmailChannel {
   }
 
   async close(): Promise<void> {
+    this.isClosed = true;
     this.transport?.close();
     this.transport = null;
   }
