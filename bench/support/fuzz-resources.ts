@@ -184,6 +184,7 @@ export async function createFuzzTargets(call: Call): Promise<BadInputTargets> {
       embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
       notificationId: Number(notification.id),
       notificationRecipientEmail,
+      notificationUnsubscribeToken: 'fuzz.unsubscribe-token',
     },
   };
 }

@@ -81,6 +81,19 @@ export interface Config {
   renderTimeoutSeconds: number;
   /** PLATFORM_RENDER_CONCURRENCY: PNG and PDF renders at once per process (default 2); the others wait. */
   renderConcurrency: number;
+  /** PLATFORM_SMTP_* and PLATFORM_NOTIFICATION_*: how scheduled deliveries are made (docs/notifications.md). */
+  notificationDelivery: NotificationDeliveryConfig;
+}
+
+export interface NotificationDeliveryConfig {
+  /** PLATFORM_SMTP_URL: smtp:// (STARTTLS when offered) or smtps:// (TLS); null: e-mail is not configured. Its credentials are secrets. */
+  smtpUrl: string | null;
+  /** PLATFORM_SMTP_FROM: the sender of notification e-mails (default `notifications@` the public URL's host). */
+  smtpFrom: string;
+  /** PLATFORM_NOTIFICATION_TICK_MS: how often the scheduler looks for due runs (default 5,000 ms). */
+  tickMilliseconds: number;
+  /** PLATFORM_NOTIFICATION_RETRY_SECONDS: the first retry's delay; the second waits four times as long (default 30). */
+  retrySeconds: number;
 }
 
 export interface GitHubAppConfig {
@@ -237,15 +250,16 @@ export function loadConfig(
     .map((region) => region.trim())
     .filter(Boolean);
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const publicUrl = (optional(environment, 'PLATFORM_PUBLIC_URL') ?? `http://${urlHost}:${port}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     role: processRole(environment),
     host,
     port,
     aiPort,
-    publicUrl: (optional(environment, 'PLATFORM_PUBLIC_URL') ?? `http://${urlHost}:${port}`).replace(
-      /\/+$/,
-      '',
-    ),
+    publicUrl,
     isPublicUrlConfigured: optional(environment, 'PLATFORM_PUBLIC_URL') !== null,
     chatPublicUrl: chatPublicUrlOf(environment, urlHost, aiPort),
     isChatPublicUrlConfigured: optional(environment, 'PLATFORM_AI_PUBLIC_URL') !== null,
@@ -295,6 +309,39 @@ export function loadConfig(
     chromiumPath: optional(environment, 'PLATFORM_CHROMIUM_PATH'),
     renderTimeoutSeconds: positiveNumber(environment, 'PLATFORM_RENDER_TIMEOUT_SECONDS', 60, 3600),
     renderConcurrency: integer(environment, 'PLATFORM_RENDER_CONCURRENCY', 2, 1),
+    notificationDelivery: notificationDeliveryOf(environment, publicUrl),
+  };
+}
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
+function notificationDeliveryOf(
+  environment: NodeJS.ProcessEnv,
+  publicUrl: string,
+): NotificationDeliveryConfig {
+  const smtpUrl = optional(environment, 'PLATFORM_SMTP_URL');
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/?#]+/i.test(smtpUrl)) {
+    // The value may hold a password: the message names the variable, never the value.
+    throw new ConfigError(
+      'PLATFORM_SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
+    );
+  }
+  const tickMilliseconds = integer(environment, 'PLATFORM_NOTIFICATION_TICK_MS', 5_000, 50);
+  // A tick longer than this could start a run more than 30 s after its minute.
+  if (tickMilliseconds > 30_000) {
+    throw new ConfigError(`PLATFORM_NOTIFICATION_TICK_MS must be at most 30000, got "${tickMilliseconds}"`);
+  }
+  return {
+    smtpUrl,
+    smtpFrom: optional(environment, 'PLATFORM_SMTP_FROM') ?? `notifications@${hostnameOf(publicUrl)}`,
+    tickMilliseconds,
+    retrySeconds: positiveNumber(environment, 'PLATFORM_NOTIFICATION_RETRY_SECONDS', 30, 3600),
   };
 }
 

@@ -205,6 +205,7 @@ function createModules(platform: Platform) {
     workspace: workspace.services,
     dashboards: dashboards.services,
     embed: embed.services,
+    chat: chat.services,
   });
   return {
     system,

@@ -61,4 +61,22 @@ export const notificationOperationCommands: { readonly [Id in NotificationOperat
     command: 'notifications deliveries',
     example: ['notifications', 'deliveries', '4', '--deployment', '5'],
   },
+  // The e-mail's link reaches them in the browser; the command unsubscribes with a link by hand.
+  getNotificationUnsubscribePage: {
+    command: 'notifications unsubscribe',
+    example: [
+      'notifications',
+      'unsubscribe',
+      'https://platform.example.com/api/v1/notifications/unsubscribe?token=abc.def',
+    ],
+  },
+  unsubscribeNotificationRecipient: {
+    command: 'notifications unsubscribe',
+    example: [
+      'notifications',
+      'unsubscribe',
+      'https://platform.example.com/api/v1/notifications/unsubscribe?token=abc.def',
+      '--confirm',
+    ],
+  },
 };

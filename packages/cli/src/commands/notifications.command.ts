@@ -18,6 +18,7 @@ import {
   recipientsOf,
 } from './notification-recipient-options.js';
 import { registerNotificationRecipientsCommands } from './notification-recipients.command.js';
+import { registerNotificationUnsubscribeCommand } from './notification-unsubscribe.command.js';
 import {
   formatDeliveries,
   formatDelivery,
@@ -237,4 +238,6 @@ export function registerNotificationsCommands(program: Command, context: Command
       context.render(options, page, (value) => formatDeliveries(value.items));
       if (!options.json) noteMorePages(context, page);
     });
+
+  registerNotificationUnsubscribeCommand(notifications, context);
 }

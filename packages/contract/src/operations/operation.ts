@@ -96,7 +96,15 @@ export interface OperationDefinition<
 }
 
 /** `application/scim+json` bodies are JSON; the server takes them as `application/json` too. */
-export type RequestContentType = 'application/json' | 'multipart/form-data' | 'application/scim+json';
+/**
+ * `application/x-www-form-urlencoded` is for what mail clients post (one-click unsubscribe); such an
+ * operation takes JSON as well.
+ */
+export type RequestContentType =
+  | 'application/json'
+  | 'multipart/form-data'
+  | 'application/scim+json'
+  | 'application/x-www-form-urlencoded';
 
 export interface OperationDeclaration<
   Params extends Schema,

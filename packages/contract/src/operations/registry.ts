@@ -107,12 +107,14 @@ import { addNotificationRecipients } from './notifications/add-notification-reci
 import { createNotification } from './notifications/create-notification.operation.js';
 import { deleteNotification } from './notifications/delete-notification.operation.js';
 import { getNotification } from './notifications/get-notification.operation.js';
+import { getNotificationUnsubscribePage } from './notifications/get-notification-unsubscribe-page.operation.js';
 import { listAccountNotifications } from './notifications/list-account-notifications.operation.js';
 import { listNotificationDeliveries } from './notifications/list-notification-deliveries.operation.js';
 import { listNotificationRecipients } from './notifications/list-notification-recipients.operation.js';
 import { listNotifications } from './notifications/list-notifications.operation.js';
 import { removeNotificationRecipients } from './notifications/remove-notification-recipients.operation.js';
 import { sendNotification } from './notifications/send-notification.operation.js';
+import { unsubscribeNotificationRecipient } from './notifications/unsubscribe-notification-recipient.operation.js';
 import { updateNotification } from './notifications/update-notification.operation.js';
 import { createOAuthIntegration } from './oauth-integrations/create-oauth-integration.operation.js';
 import { deleteOAuthIntegration } from './oauth-integrations/delete-oauth-integration.operation.js';
@@ -430,6 +432,8 @@ export const operations = {
   removeNotificationRecipients,
   sendNotification,
   listNotificationDeliveries,
+  getNotificationUnsubscribePage,
+  unsubscribeNotificationRecipient,
   generateEmbedSession,
   exchangeEmbedSessionToken,
   exchangeEmbedPlatformToken,

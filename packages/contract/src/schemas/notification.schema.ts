@@ -274,3 +274,21 @@ export const RemoveRecipientsInput = z
     recipients: z.array(NotificationRecipientReference).min(1).max(maximumNotificationRecipients),
   })
   .meta({ id: 'RemoveNotificationRecipientsInput' });
+
+/** The signed token of one recipient's unsubscribe link (`List-Unsubscribe` and the link in the mail). */
+export const NotificationUnsubscribeQuery = z.object({
+  token: z
+    .string()
+    .min(10)
+    .max(2000)
+    .meta({ description: 'The token of the unsubscribe link, as the e-mail gave it.' }),
+});
+
+/** What a mail client's one-click unsubscribe posts (RFC 8058); a confirming browser posts the same. */
+export const NotificationUnsubscribeForm = z
+  .object({ 'List-Unsubscribe': z.literal('One-Click').optional() })
+  .meta({ id: 'NotificationUnsubscribeForm' });
+
+export const NotificationUnsubscribePage = z.string().meta({
+  description: 'A small HTML page: the question, with its button, or that the recipient is unsubscribed.',
+});

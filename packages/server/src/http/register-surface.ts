@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { FileReply, type OperationDefinition } from '@platform/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error.js';
 import { errorHandlerOf } from './error-handler.js';
@@ -136,7 +136,7 @@ export function registerSurface<
       const isMultipart = operation.requestContentType === 'multipart/form-data';
       const bodyLimitBytes = operation.bodyLimitBytes ?? surface.bodyLimitBytes;
       const schemeErrorWriter = surface.schemeErrorWriters?.[operation.authScheme];
-      scope.route({
+      const route: RouteOptions = {
         method: operation.method,
         url: toRouterPath(operation.path),
         // Multipart bodies are streamed past the JSON parser; their limit applies to each file instead.
@@ -190,7 +190,20 @@ export function registerSurface<
           // Parsing the answer strips any field the contract does not name, so internals never leak.
           return reply.send(operation.response.parse(output));
         },
-      });
+      };
+      if (operation.requestContentType === 'application/x-www-form-urlencoded') {
+        // Forms are read for these operations only (their own scope); every other operation stays JSON.
+        scope.register(async (formScope) => {
+          formScope.addContentTypeParser(
+            'application/x-www-form-urlencoded',
+            { parseAs: 'string' },
+            (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+          );
+          formScope.route(route);
+        });
+      } else {
+        scope.route(route);
+      }
     }
   });
 }

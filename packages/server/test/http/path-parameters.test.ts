@@ -40,6 +40,7 @@ const placeholderResources: AccountResources = {
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
   notificationId: 1,
   notificationRecipientEmail: 'path-params@example.com',
+  notificationUnsubscribeToken: 'path-params.unsubscribe-token',
 };
 
 /** Operations with a numeric id in the path, read from their examples. */

@@ -1,5 +1,9 @@
 import { SignJWT } from 'jose';
 import { userOAuthTokensTable } from '../../src/modules/integrations/integrations.tables.js';
+import {
+  deriveUnsubscribeKey,
+  UnsubscribeTokens,
+} from '../../src/modules/notifications/unsubscribe-tokens.js';
 import { contentFoldersTable } from '../../src/modules/workspace/workspace.tables.js';
 import { columnOf, manifestOf, modelNode } from '../dbt-sync/manifest-builder.js';
 import { createUserWithKey, type TestServer } from '../support/test-server.js';
@@ -173,6 +177,12 @@ export async function createAccountResources(server: TestServer): Promise<Accoun
     oauthIntegrationId: await createConnectedOAuthIntegration(server),
     oidcTokenConfigId: (oidcTokenConfig.body as { id: number }).id,
     ...(await createEmbedTenantResources(server, deploymentId)),
+    notificationUnsubscribeToken: new UnsubscribeTokens(
+      deriveUnsubscribeKey(server.container.platform.secretKey),
+    ).sign({
+      notificationId: 999_999,
+      recipientKey: 'email:security@example.com',
+    }),
     ...(await createEmbedResources(server, deploymentId)),
     ...(await createNotificationResources(server, deploymentId, dashboard.id)),
   };

@@ -120,6 +120,7 @@ const placeholderResources: AccountResources = {
   embedPlatformToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl',
   notificationId: 19,
   notificationRecipientEmail: 'security-recipient@example.com',
+  notificationUnsubscribeToken: 'security.unsubscribe-token',
 };
 
 describe('the examples table of the security suite', () => {

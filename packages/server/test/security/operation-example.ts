@@ -40,6 +40,8 @@ export interface AccountResources {
   /** A notification on `dashboardId`, with one e-mail recipient (`notificationRecipientEmail`). */
   notificationId: number;
   notificationRecipientEmail: string;
+  /** An unsubscribe link's token this server signed, naming a recipient of no notification. */
+  notificationUnsubscribeToken: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { embedOperationExamples } from './embed-operation-examples.js';
+import { notificationDeliveryOperationExamples } from './notification-delivery-operation-examples.js';
 import { notificationOperationExamples } from './notification-operation-examples.js';
 import type { AccountResources, OperationExample } from './operation-example.js';
 
@@ -67,6 +68,7 @@ const onOAuthIntegration = ({ oauthIntegrationId }: AccountResources) => ({
 export const operationExamples: Readonly<Record<string, OperationExample>> = {
   ...embedOperationExamples,
   ...notificationOperationExamples,
+  ...notificationDeliveryOperationExamples,
   getOpenApiSpec: {},
   getCurrentUser: {},
   // The key in the body is unknown: without it the suite's credential checks could not see a refusal.

@@ -271,4 +271,22 @@ export class DashboardsService {
         ),
       );
   }
+
+  /** Each dashboard's status, public id and title, read in the caller's transaction when given one (notifications). */
+  async summariesOf(
+    executor: Database,
+    dashboardIds: readonly number[],
+  ): Promise<Map<number, Pick<DashboardRow, 'status' | 'publicId' | 'title'>>> {
+    if (dashboardIds.length === 0) return new Map();
+    const rows = await executor
+      .select({
+        id: dashboardsTable.id,
+        status: dashboardsTable.status,
+        publicId: dashboardsTable.publicId,
+        title: dashboardsTable.title,
+      })
+      .from(dashboardsTable)
+      .where(inArray(dashboardsTable.id, [...new Set(dashboardIds)]));
+    return new Map(rows.map(({ id, ...summary }) => [id, summary]));
+  }
 }

@@ -250,6 +250,17 @@ export class UsersService {
     return row?.role ?? null;
   }
 
+  /** The e-mail address of an active user of the account, or null: where a notification is sent to them. */
+  async activeEmailOf(accountId: number, userId: number): Promise<string | null> {
+    const [row] = await this.database
+      .select({ email: usersTable.email })
+      .from(usersTable)
+      .where(
+        and(eq(usersTable.id, userId), eq(usersTable.accountId, accountId), eq(usersTable.status, 'active')),
+      );
+    return row?.email ?? null;
+  }
+
   /**
    * An active user of the account as a principal of their own role, with no credential (`delivery`):
    * for content rendered for them while they are away (a notification). Null when the user is unknown,

@@ -1,14 +1,24 @@
 import type { Operations } from '@platform/contract';
-import { AppError } from '../../errors/app-error.js';
 import type { OperationHandlers } from '../../operation-contexts.js';
+import type { NotificationDeliveriesService } from './notification-deliveries.service.js';
 
-type DeliveryOperations = Pick<Operations, 'sendNotification' | 'listNotificationDeliveries'>;
+type DeliveryOperations = Pick<
+  Operations,
+  | 'sendNotification'
+  | 'listNotificationDeliveries'
+  | 'getNotificationUnsubscribePage'
+  | 'unsubscribeNotificationRecipient'
+>;
 
-// FOUNDATION: replaced by the deliveries service's handlers before this lands.
-const pending = async (): Promise<never> => {
-  throw new AppError('NOT_IMPLEMENTED', 'notification deliveries are being built');
-};
-
-export function notificationDeliveriesRoutes(): OperationHandlers<DeliveryOperations> {
-  return { sendNotification: pending, listNotificationDeliveries: pending };
+export function notificationDeliveriesRoutes(
+  deliveries: NotificationDeliveriesService,
+): OperationHandlers<DeliveryOperations> {
+  return {
+    sendNotification: ({ params, context }) =>
+      deliveries.send(context.principal, params.deploymentId, params.notificationId),
+    listNotificationDeliveries: ({ params, query, context }) =>
+      deliveries.list(context.principal, params.deploymentId, params.notificationId, query),
+    getNotificationUnsubscribePage: ({ query }) => deliveries.unsubscribePage(query.token),
+    unsubscribeNotificationRecipient: ({ query }) => deliveries.unsubscribe(query.token),
+  };
 }
