@@ -1,32 +1,14 @@
 import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../packages/server/src/platform/database/database.js';
+import { adminCall } from './admin-call.js';
 import type { PlatformServer } from './platform-server.js';
-
-async function call<Body>(
-  server: PlatformServer,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Body> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${server.adminKey}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as Body;
-}
 
 /** A published one-widget dashboard of the demo deployment, and the admin who made it (the notifications' creator). */
 export async function publishBenchDashboard(
   server: PlatformServer,
 ): Promise<{ dashboardId: number; deploymentId: number; adminUserId: number }> {
-  const me = await call<{ id: number }>(server, 'GET', '/api/v1/users/me');
-  const deployments = await call<{ items: Array<{ id: number; name: string }> }>(
+  const me = await adminCall<{ id: number }>(server, 'GET', '/api/v1/users/me');
+  const deployments = await adminCall<{ items: Array<{ id: number; name: string }> }>(
     server,
     'GET',
     '/api/v1/deployments',
@@ -34,19 +16,24 @@ export async function publishBenchDashboard(
   const demo = deployments.items.find((deployment) => deployment.name === 'demo');
   if (!demo) throw new Error('no demo deployment');
   const base = `/api/v1/deployments/${demo.id}`;
-  const workbook = await call<{ id: number }>(server, 'POST', `${base}/workbooks`, {
+  const workbook = await adminCall<{ id: number }>(server, 'POST', `${base}/workbooks`, {
     name: 'Notified board',
   });
-  const dashboard = await call<{ id: number }>(server, 'POST', `${base}/workbooks/${workbook.id}/publish`, {
-    workbookId: workbook.id,
-    config: {
-      kind: 'CLASSIC',
-      title: 'Notified board',
-      widgets: [
-        { id: 'note', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 4 }, config: { markdown: 'hi' } },
-      ],
+  const dashboard = await adminCall<{ id: number }>(
+    server,
+    'POST',
+    `${base}/workbooks/${workbook.id}/publish`,
+    {
+      workbookId: workbook.id,
+      config: {
+        kind: 'CLASSIC',
+        title: 'Notified board',
+        widgets: [
+          { id: 'note', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 4 }, config: { markdown: 'hi' } },
+        ],
+      },
     },
-  });
+  );
   return { dashboardId: dashboard.id, deploymentId: demo.id, adminUserId: me.id };
 }
 

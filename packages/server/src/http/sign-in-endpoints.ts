@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import { OAuthProtocolError } from '../errors/oauth-protocol-error.js';
 import { writeManagementError } from './error-body.js';
 import { errorHandlerOf } from './error-handler.js';
+import { escapeHtml } from './escape-html.js';
 
 /** The fields of a form-encoded (or JSON) body, each as its first value. */
 export type FormFields = Readonly<Record<string, string | undefined>>;
@@ -35,10 +36,6 @@ function fieldsOf(value: unknown): FormFields {
     if (typeof first === 'string') fields[name] = first;
   }
   return fields;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** A browser that failed to sign in sees why, and a way back to the sign-in page. */

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body.js';
+import { escapeHtml } from './escape-html.js';
 
 /**
  * The pages the single-page app routes on the client (packages/web/src/routing/routes.ts): each answers
@@ -88,10 +89,6 @@ const originSource = /^https?:\/\/(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:\d{1,5
 export function embedFrameAncestors(origins: readonly string[]): string {
   const sources = origins.filter((origin) => originSource.test(origin));
   return sources.length > 0 ? sources.join(' ') : "'none'";
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** The embed page's own answer when it does not open (embedding off, unknown dashboard): plain HTML, no script. */

@@ -51,14 +51,14 @@ describe('the e-mail summary', () => {
 
   it('escapes every text it shows, and carries no script, image or stylesheet', () => {
     expect(summary.html).not.toMatch(/<script|<img|<style|<link/i);
-    expect(summary.html).toContain('Customers &lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(summary.html).toContain('Sales &amp; &quot;returns&quot;');
+    expect(summary.html).toContain('Customers &#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(summary.html).toContain('Sales &#38; &#34;returns&#34;');
     expect(summary.html).toContain('href="https://platform.example/dashboards/AbCdEf123456"');
   });
 
   it('shows the first 10 rows of a table and says how many there are; a failed widget says why', () => {
-    expect(summary.html).toContain('&lt;img src=x&gt;9');
-    expect(summary.html).not.toContain('&lt;img src=x&gt;10');
+    expect(summary.html).toContain('&#60;img src=x&#62;9');
+    expect(summary.html).not.toContain('&#60;img src=x&#62;10');
     expect(summary.html).toContain('10 of 12 rows shown.');
     expect(summary.html).toContain('Broken could not run: no warehouse');
     expect(summary.text).toContain('Revenue: 1,234,567.89');

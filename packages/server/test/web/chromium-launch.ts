@@ -2,16 +2,7 @@
 export const chromiumPath = '/usr/bin/chromium';
 
 /**
- * How the browser tests and the page benchmark start it: headless as root, and without the background
- * connections this machine's closed network refuses.
+ * How the browser tests and the page benchmark start it: as the server's own renderer does (headless as
+ * root, without the background connections this machine's closed network refuses).
  */
-export const chromiumArguments = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumArguments } from '../../src/modules/notifications/dashboard-browser.js';

@@ -1,14 +1,4 @@
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
+import { escapeHtml } from '../../http/escape-html.js';
 
 /** The page the user's browser shows once the provider sent it back and the tokens are stored. */
 export function connectedPage(integrationName: string): string {

@@ -1,4 +1,3 @@
-import type { NotificationRecipient } from '@platform/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/database/database.js';
 import type { JobRunner } from '../../platform/jobs/job-runner.js';
@@ -6,6 +5,7 @@ import {
   type NotificationDeliveryJobPayload,
   notificationDeliveryJob,
 } from './notification-delivery-job-name.js';
+import { recipientOf } from './notification-recipient-keys.js';
 import {
   notificationDeliveriesTable,
   notificationDeliveryRecipientsTable,
@@ -16,21 +16,6 @@ export interface NotificationRun {
   notificationId: number;
   trigger: 'schedule' | 'send' | 'catch_up';
   scheduledFor: Date;
-}
-
-type RecipientRow = typeof notificationRecipientsTable.$inferSelect;
-
-/** A recipient as the delivery history shows it, whatever happens to the notification's list later. */
-export function recipientSnapshotOf(row: RecipientRow): NotificationRecipient {
-  return {
-    type: row.type,
-    userId: row.userId,
-    email: row.email,
-    embedTenantName: row.embedTenantName,
-    externalId: row.externalId,
-    url: row.url,
-    channelName: row.channelName,
-  };
 }
 
 /**
@@ -61,7 +46,7 @@ export async function createNotificationDelivery(
       recipients.map((row) => ({
         deliveryId: delivery.id,
         recipientKey: row.recipientKey,
-        recipient: recipientSnapshotOf(row),
+        recipient: recipientOf(row),
       })),
     );
   }

@@ -7,7 +7,7 @@ import { AppError } from '../../errors/app-error.js';
 const knownChromiumPaths = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** Headless, as root in a container, without the background connections a closed network refuses. */
-const chromiumArguments = [
+export const chromiumArguments = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

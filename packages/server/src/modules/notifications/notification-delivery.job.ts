@@ -1,6 +1,7 @@
 import type { NotificationRecipient } from '@platform/contract';
 import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { escapeHtml } from '../../http/escape-html.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import { openUrl } from '../../platform/crypto/url-credentials.js';
 import type { Database } from '../../platform/database/database.js';
@@ -472,12 +473,4 @@ export class NotificationDeliveryJob {
         ),
     );
   }
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }

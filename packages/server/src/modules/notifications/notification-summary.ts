@@ -1,4 +1,5 @@
 import type { ReportRunResult } from '@platform/contract';
+import { escapeHtml } from '../../http/escape-html.js';
 import type { NotificationKeyNumber } from './notification-content.js';
 
 /** One CHART widget as the summary shows it: its title, what kind of report it draws, and its run. */
@@ -23,15 +24,6 @@ export interface DashboardSummary {
 const shownTableRows = 10;
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -1,14 +1,8 @@
+import { escapeHtml } from '../../http/escape-html.js';
+
 /** The unsubscribe pages: plain HTML, no script (the page's policy allows none), one form at most. */
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">${body}</body></html>`;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** Opening the link asks first: mail scanners open links, and only the button unsubscribes. */
 export function unsubscribeQuestionPage(notificationName: string, token: string): string {
