@@ -90,10 +90,12 @@ export class DashboardBrowser {
   }
 
   private async renderInSlot(request: BrowserRenderRequest, signal: AbortSignal): Promise<Buffer> {
+    // The limit is the page's (loading, running the widgets, printing): a first render's browser start is
+    // not counted against it, so a cold process does not fail what a warm one would render.
+    const opened = this.idlePages.pop() ?? (await this.newPage());
     const timeoutMilliseconds = this.options.timeoutSeconds * 1000;
     const started = Date.now();
     const remaining = () => Math.max(1, timeoutMilliseconds - (Date.now() - started));
-    const opened = this.idlePages.pop() ?? (await this.newPage());
     let isReusable = false;
     const timedOut = new AppError(
       'GATEWAY_TIMEOUT',

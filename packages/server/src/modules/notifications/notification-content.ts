@@ -44,7 +44,8 @@ export interface NotificationContent {
   /** The PNG, the PDF, or one CSV per table and chart; none for `html`. */
   attachments: NotificationAttachment[];
   keyNumbers: NotificationKeyNumber[];
-  dashboardUrl: string;
+  /** The dashboard in the app; null for an embed user, who sees it only inside the host application. */
+  dashboardUrl: string | null;
 }
 
 /**

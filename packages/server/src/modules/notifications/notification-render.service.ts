@@ -155,7 +155,11 @@ export class NotificationRenderService implements NotificationRenderer {
     const widgets = dashboard.config.widgets as StoredWidget[];
     const values = renderControlValuesOf(widgets, request.filters, request.timeGrains);
     const title = dashboard.title ?? dashboard.config.title ?? `Dashboard ${dashboard.publicId}`;
-    const dashboardUrl = `${this.dependencies.publicUrl().replace(/\/+$/, '')}/dashboards/${encodeURIComponent(dashboard.publicId)}`;
+    // An embed user has no sign-in to the app: the host application is where they open it.
+    const dashboardUrl =
+      request.viewer.kind === 'embedUser'
+        ? null
+        : `${this.dependencies.publicUrl().replace(/\/+$/, '')}/dashboards/${encodeURIComponent(dashboard.publicId)}`;
     const charts = widgets.filter(
       (widget) =>
         widget.type === 'CHART' && (widget.config as Record<string, unknown> | undefined)?.reportId != null,

@@ -76,6 +76,9 @@ function tableHtml(widget: SummaryWidget): string {
   return `<h3 style="${font}font-size:15px;margin:20px 0 6px;">${escapeHtml(widget.title)}</h3><table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;${font}">${`<tr>${head}</tr>`}${body}</table>${more}`;
 }
 
+/** What an embed user reads instead of a link: they open dashboards in the application that embeds them. */
+const openInHostApplication = 'Open the dashboard in the application where you usually see it.';
+
 /**
  * The e-mail-safe summary of a dashboard for one viewer: its title, the key numbers, a table of the
  * first rows of each table widget, and a link to the dashboard; inline styles and tables for layout, no
@@ -84,7 +87,7 @@ function tableHtml(widget: SummaryWidget): string {
 export function summaryOf(input: {
   notificationName: string;
   dashboardTitle: string;
-  dashboardUrl: string;
+  dashboardUrl: string | null;
   widgets: readonly SummaryWidget[];
 }): DashboardSummary {
   const { notificationName, dashboardTitle, dashboardUrl, widgets } = input;
@@ -105,7 +108,9 @@ export function summaryOf(input: {
       ? `<table role="presentation" cellpadding="0" cellspacing="8" style="border-collapse:separate;"><tr>${numbersHtml}</tr></table>`
       : '',
     tables.map(tableHtml).join(''),
-    `<p style="${font}font-size:14px;margin:20px 0 0;"><a href="${escapeHtml(dashboardUrl)}" style="color:#2456c9;">Open ${escapeHtml(dashboardTitle)}</a></p>`,
+    dashboardUrl === null
+      ? `<p style="${font}font-size:14px;margin:20px 0 0;">${openInHostApplication}</p>`
+      : `<p style="${font}font-size:14px;margin:20px 0 0;"><a href="${escapeHtml(dashboardUrl)}" style="color:#2456c9;">Open ${escapeHtml(dashboardTitle)}</a></p>`,
     '</td></tr></table></body></html>',
   ].join('');
   const textLines = [dashboardTitle, notificationName, ''];
@@ -123,7 +128,7 @@ export function summaryOf(input: {
     }
     if (data.length > shownTableRows) textLines.push(`(${shownTableRows} of ${data.length} rows shown)`);
   }
-  textLines.push('', `Open the dashboard: ${dashboardUrl}`);
+  textLines.push('', dashboardUrl === null ? openInHostApplication : `Open the dashboard: ${dashboardUrl}`);
   return {
     subject: `${notificationName}: ${dashboardTitle}`,
     html,
