@@ -4,10 +4,21 @@ import type { WordedMember, WordedSource } from './member-words.js';
 import { QuestionTokens, stemOf, type TokenSpan } from './question-tokens.js';
 import { matchWords } from './word-match.js';
 
+/**
+ * A condition the question puts on the rows. `values` is `=`/`IN`, or with `isNegated` `<>`/`NOT IN`
+ * (which, like every negated operator of the semantic layer, keeps rows where the member is empty);
+ * `presence` is `IS NOT NULL` (`isSet`) or `IS NULL` ("products without a category").
+ */
 export type FilterChoice =
   | { readonly kind: 'segment'; readonly member: WordedMember }
   | { readonly kind: 'flag'; readonly member: WordedMember; readonly isNegated: boolean }
-  | { readonly kind: 'values'; readonly member: WordedMember; readonly values: readonly string[] };
+  | {
+      readonly kind: 'values';
+      readonly member: WordedMember;
+      readonly values: readonly string[];
+      readonly isNegated: boolean;
+    }
+  | { readonly kind: 'presence'; readonly member: WordedMember; readonly isSet: boolean };
 
 const negations = new Set(['not', 'non', 'without', 'excluding', 'except', 'no']);
 /** Identifiers and contact details: their values are never words of a question, and there are many. */
@@ -151,5 +162,5 @@ export async function matchValues(
     if (!values.includes(match.value)) values.push(match.value);
     byMember.set(match.member, values);
   }
-  return [...byMember].map(([member, values]) => ({ kind: 'values', member, values }));
+  return [...byMember].map(([member, values]) => ({ kind: 'values', member, values, isNegated: false }));
 }

@@ -1,4 +1,9 @@
-import type { AnalystMetadata, AnalystPlan, AnalystPlanOptions } from './analyst-plan.types.js';
+import type {
+  AnalystMetadata,
+  AnalystPlan,
+  AnalystPlanOptions,
+  AnalystRefusal,
+} from './analyst-plan.types.js';
 import { type AggregationCue, aggregationCues, extremeCues, isSmallTalk } from './analyst-vocabulary.js';
 import { type FilterChoice, matchFlags, matchValues } from './filter-matching.js';
 import { readGroupPhrases } from './group-phrases.js';
@@ -7,7 +12,7 @@ import { classOf, fitsCue } from './measure-matching.js';
 import { wordedSources } from './member-words.js';
 import { buildQueryPlan } from './query-plan.builder.js';
 import { QuestionTokens } from './question-tokens.js';
-import { readRanking } from './ranking-phrases.js';
+import { type RankingIntent, readRanking } from './ranking-phrases.js';
 import {
   ambiguousReason,
   cueMismatchReason,
@@ -17,7 +22,7 @@ import {
   unmatchedGroupReason,
 } from './refusal-reasons.js';
 import { answeringReadings, type QuestionReading, readSource, type SourceReading } from './source-reading.js';
-import { readTimeIntent } from './time-phrases.js';
+import { readTimeIntent, type TimeIntent } from './time-phrases.js';
 import { findUnknownName } from './unknown-names.js';
 
 /** Cues that change which number is asked for; "total" or "how many" never make a measure wrong. */
@@ -85,15 +90,24 @@ async function attempt(
 }
 
 /**
- * Plans one query over the model for a question, from the metadata the `platformMeta` search returned:
- * the measure, groupings, time grain and range, filters on known values, ranking and limit; or a plain
- * reason why it cannot.
+ * What a question asks for, settled on one source but not yet written as SQL: the reading (measure,
+ * groupings, time dimension), the time range and grain, the ranking and the filters. A follow-up in a
+ * thread changes these parts of the question before it; `buildQueryPlan` writes them as one query.
  */
-export async function planAnalystQuery(
+export interface QueryParts {
+  readonly kind: 'parts';
+  readonly reading: SourceReading;
+  readonly time: TimeIntent;
+  readonly ranking?: RankingIntent;
+  readonly filters: readonly FilterChoice[];
+}
+
+/** The parts of the one query that answers a question, or a plain reason why none can. */
+export async function planQueryParts(
   question: string,
   metadata: AnalystMetadata,
   options: AnalystPlanOptions,
-): Promise<AnalystPlan> {
+): Promise<QueryParts | AnalystRefusal> {
   const tokens = new QuestionTokens(question);
   const sources = wordedSources(metadata.cubes);
   if (isSmallTalk(tokens)) return { kind: 'cannot-answer', reason: greetingReason(sources) };
@@ -109,7 +123,15 @@ export async function planAnalystQuery(
   for (const candidate of candidates) {
     tokens.restore(before);
     const outcome = await attempt(candidate, reading, options);
-    if ('filters' in outcome) return buildQueryPlan(candidate, time, ranking, outcome.filters);
+    if ('filters' in outcome) {
+      return {
+        kind: 'parts',
+        reading: candidate,
+        time,
+        ...(ranking === undefined ? {} : { ranking }),
+        filters: outcome.filters,
+      };
+    }
     if (outcome.isFinal && firstRefusal === undefined)
       return { kind: 'cannot-answer', reason: outcome.refusal };
     firstRefusal ??= outcome.refusal;
@@ -118,4 +140,19 @@ export async function planAnalystQuery(
     kind: 'cannot-answer',
     reason: firstRefusal ?? noReadingReason(question, reading, readings, sources),
   };
+}
+
+/**
+ * Plans one query over the model for a question, from the metadata the `platformMeta` search returned:
+ * the measure, groupings, time grain and range, filters on known values, ranking and limit; or a plain
+ * reason why it cannot.
+ */
+export async function planAnalystQuery(
+  question: string,
+  metadata: AnalystMetadata,
+  options: AnalystPlanOptions,
+): Promise<AnalystPlan> {
+  const parts = await planQueryParts(question, metadata, options);
+  if (parts.kind === 'cannot-answer') return parts;
+  return buildQueryPlan(parts.reading, parts.time, parts.ranking, parts.filters);
 }

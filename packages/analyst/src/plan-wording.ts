@@ -50,7 +50,12 @@ export function rangeText(range: TimeRange): string {
 function filterText(filter: FilterChoice): string {
   const title = memberTitle(filter.member);
   if (filter.kind === 'flag') return `${title} is ${filter.isNegated ? 'false' : 'true'}`;
-  if (filter.kind === 'values') return `${title} is ${filter.values.join(' or ')}`;
+  if (filter.kind === 'values') {
+    return filter.isNegated
+      ? `${title} is not ${filter.values.join(' or ')}`
+      : `${title} is ${filter.values.join(' or ')}`;
+  }
+  if (filter.kind === 'presence') return `${title} is ${filter.isSet ? 'set' : 'empty'}`;
   return title;
 }
 

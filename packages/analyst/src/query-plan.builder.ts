@@ -86,11 +86,14 @@ function conditionsOf(reading: SourceReading, time: TimeIntent, filters: readonl
     const column = sqlIdentifier(filter.member.localName);
     if (filter.kind === 'values') {
       const [single] = filter.values;
+      const [equal, inList] = filter.isNegated ? ['<>', 'NOT IN'] : ['=', 'IN'];
       conditions.push(
         filter.values.length === 1 && single !== undefined
-          ? `${column} = ${sqlString(single)}`
-          : `${column} IN (${filter.values.map(sqlString).join(', ')})`,
+          ? `${column} ${equal} ${sqlString(single)}`
+          : `${column} ${inList} (${filter.values.map(sqlString).join(', ')})`,
       );
+    } else if (filter.kind === 'presence') {
+      conditions.push(`${column} IS ${filter.isSet ? 'NOT NULL' : 'NULL'}`);
     } else if (filter.kind === 'flag' && filter.isNegated) {
       conditions.push(`NOT ${column}`);
     } else {
