@@ -40,8 +40,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The answer of one turn: the last `platformSqlApi` result's rows, else the final text as a refusal. */
 export function answerOfEvents(events: readonly AgentEvent[]): AgentAnswer {
-  const finish = events.find((event) => event.type === 'finish');
-  const text = finish?.type === 'finish' ? finish.text : '';
+  const text = finalText(events);
   const queries = events.filter(
     (event): event is Extract<AgentEvent, { type: 'tool-result' }> =>
       event.type === 'tool-result' && event.toolName === 'platformSqlApi',
@@ -50,7 +49,9 @@ export function answerOfEvents(events: readonly AgentEvent[]): AgentAnswer {
   if (last === undefined) return { kind: 'refusal', text };
   if (!isRecord(last) || 'error' in last || !Array.isArray(last.data)) {
     const message =
-      isRecord(last) && typeof last.error === 'string' ? last.error : 'the query returned no rows';
+      isRecord(last) && typeof last.error === 'string'
+        ? last.error
+        : 'the platformSqlApi result carries no data';
     const sql = isRecord(last) && typeof last.sqlQuery === 'string' ? last.sqlQuery : undefined;
     return sql === undefined ? { kind: 'error', message } : { kind: 'error', message, sql };
   }
