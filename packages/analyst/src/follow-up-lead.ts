@@ -55,14 +55,17 @@ function wordsAt(tokens: QuestionTokens, start: number, words: readonly string[]
 export function readFollowUpLead(tokens: QuestionTokens): FollowUpLead {
   let isFollowUp = false;
   let isReplacing = false;
-  const opening = openingLeads.find((words) => wordsAt(tokens, 0, words));
-  if (opening !== undefined) {
-    tokens.use({ start: 0, end: opening.length }, 'follow-up');
+  // why: leads come in runs ("and only the web channel", "but now by month").
+  let start = 0;
+  for (;;) {
+    const opening = openingLeads.find((words) => wordsAt(tokens, start, words));
+    if (opening === undefined) break;
+    tokens.use({ start, end: start + opening.length }, 'follow-up');
+    start += opening.length;
     isFollowUp = true;
     isReplacing ||= opening.some((word) => replacingWords.has(word));
-  } else if (openingExclusions.has(tokens.lowerAt(0) ?? '')) {
-    isFollowUp = true;
   }
+  if (openingExclusions.has(tokens.lowerAt(start) ?? '')) isFollowUp = true;
   const closing = closingLeads.find((words) => {
     const start = tokens.length - words.length;
     return start > 0 && wordsAt(tokens, start, words);
