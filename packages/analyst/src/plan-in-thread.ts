@@ -18,9 +18,18 @@ import { readTimeIntent } from './time-phrases.js';
 
 type Parts = QueryParts | AnalystRefusal;
 
-/** Whether some measure of the model is named by the question's own words (not its dates, ranking or `by`). */
-function namesMeasure(question: string, metadata: AnalystMetadata, options: AnalystPlanOptions): boolean {
+/**
+ * The sources with a measure the question names by its own words (not its follow-up words, dates,
+ * ranking or `by` phrases); with `isOwnNameOnly`, not by its source's words alone ("orders").
+ */
+function namingSources(
+  question: string,
+  metadata: AnalystMetadata,
+  options: AnalystPlanOptions,
+  isOwnNameOnly: boolean,
+): Set<string> {
   const tokens = new QuestionTokens(question);
+  readFollowUpLead(tokens);
   readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
   const grouped = new Set(
@@ -29,9 +38,13 @@ function namesMeasure(question: string, metadata: AnalystMetadata, options: Anal
       .flatMap((phrase) => phrase.indexes),
   );
   const indexes = tokens.freeIndexes().filter((index) => !grouped.has(index));
-  return wordedSources(metadata.cubes).some(
-    (source) => (chooseMeasure(source, tokens, indexes, new Set()).best?.tokenIndexes.length ?? 0) > 0,
-  );
+  const names = new Set<string>();
+  for (const source of wordedSources(metadata.cubes)) {
+    const { best } = chooseMeasure(source, tokens, indexes, new Set());
+    const isNamed = best !== undefined && best.tokenIndexes.length > 0;
+    if (isNamed && !(isOwnNameOnly && best.measure.isNamedBySource)) names.add(source.source.name);
+  }
+  return names;
 }
 
 /**
@@ -61,11 +74,23 @@ class ThreadPlanner {
     const isFollowUp =
       position > 0 &&
       (readFollowUpLead(new QuestionTokens(question)).isFollowUp ||
-        !namesMeasure(question, this.metadata, this.options));
+        namingSources(question, this.metadata, this.options, false).size === 0);
     if (!isFollowUp) return planQueryParts(question, this.metadata, this.options);
     const previous = await this.previousParts(position);
     if (previous === undefined) return planQueryParts(question, this.metadata, this.options);
-    return changeQueryParts(question, previous, this.options);
+    const measureSources = namingSources(question, this.metadata, this.options, true);
+    if (measureSources.size === 0 || measureSources.has(previous.reading.source.source.name)) {
+      return changeQueryParts(question, previous, this.options);
+    }
+    // why: "what about revenue?" after "orders by channel" asks the previous question of a source that
+    // has revenue; planned there from its own words, it keeps its groupings, period and filters.
+    const elsewhere = new ThreadPlanner(
+      this.questions.slice(0, position),
+      { cubes: this.metadata.cubes.filter((source) => measureSources.has(source.name)) },
+      this.options,
+    );
+    const moved = await elsewhere.previousParts(position);
+    return changeQueryParts(question, moved ?? previous, this.options);
   }
 
   /** The query of the latest earlier question that had one; refused questions are no context. */

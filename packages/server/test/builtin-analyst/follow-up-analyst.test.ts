@@ -81,7 +81,7 @@ describe('follow-up questions in a thread, on the demo model and its sample data
       dimensions: ['sales.channel'],
       timeDimensions: [{ dimension: 'sales.ordered_at', granularity: 'month' }],
     });
-    const afterRefusal = await answerOf(world, 'and by month?', [first, 'what about payments?']);
+    const afterRefusal = await answerOf(world, 'and by month?', [first, 'what about the weather?']);
     expect(afterRefusal.plan.sqlQuery).toBe(byMonth.plan.sqlQuery);
   });
 
@@ -89,6 +89,17 @@ describe('follow-up questions in a thread, on the demo model and its sample data
     const run = await answerOf(world, 'and the app channel?', [first, 'only for the web channel']);
     const expected = await world.raw(`SELECT o.channel, sum(${lineAmount})
       ${salesRows} WHERE ${in2025} AND o.channel = 'app' GROUP BY 1`);
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
+  });
+
+  it('"what about revenue?" after a count of orders asks the question before of a source with revenue', async () => {
+    const run = await answerOf(world, 'what about revenue?', ['number of orders by channel in 2025']);
+    expect(run.translation.query).toMatchObject({
+      measures: ['sales.revenue'],
+      dimensions: ['sales.channel'],
+    });
+    const expected = await world.raw(`SELECT o.channel, sum(${lineAmount})
+      ${salesRows} WHERE ${in2025} GROUP BY 1`);
     expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
   });
 
@@ -105,8 +116,8 @@ describe('follow-up questions in a thread, on the demo model and its sample data
   });
 
   it('refuses a follow-up it cannot place rather than answering the question before again', async () => {
-    expect(await refusalOf(world, 'what about payments?', [first])).toMatch(
-      /^I can't answer that because I could not tell how "payments" changes the previous question's query \(Revenue by sales channel, in 2025/,
+    expect(await refusalOf(world, 'what about the weather?', [first])).toMatch(
+      /^I can't answer that because I could not tell how "weather" changes the previous question's query \(Revenue by sales channel, in 2025/,
     );
     expect(await refusalOf(world, 'and?', [first])).toMatch(/^I can't answer that because/);
     expect(await refusalOf(world, 'and the average?', [first])).toMatch(/fits two measures/);
