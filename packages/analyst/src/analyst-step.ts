@@ -8,7 +8,7 @@ import {
 } from './analyst-tool-results.js';
 import { type AnalystTurn, lastCompletedCall } from './analyst-turn.js';
 import { chooseSearchQuery } from './choose-search-query.js';
-import { planAnalystQuery } from './plan-analyst-query.js';
+import { planInThread } from './plan-in-thread.js';
 import { writeAnalystAnswer } from './write-analyst-answer.js';
 
 /** What one call of the built-in model produces: some thinking, then a tool call or the answer. */
@@ -17,8 +17,8 @@ export type AnalystStep =
   | { readonly reasoning: string; readonly text: string };
 
 /** Step one: search the metadata for the words of the question that may name members. */
-function searchStep(question: string): AnalystStep {
-  const searchQuery = chooseSearchQuery(question);
+function searchStep(turn: AnalystTurn): AnalystStep {
+  const searchQuery = chooseSearchQuery(turn.question, turn.earlierQuestions);
   const reasoning =
     searchQuery === ''
       ? 'This is not a data question; I will list the data model to suggest what I can answer.'
@@ -28,11 +28,12 @@ function searchStep(question: string): AnalystStep {
 
 /** Step two: plan one query over the metadata found, or say why it cannot be answered. */
 async function queryStep(
-  question: string,
+  turn: AnalystTurn,
   metadata: AnalystMetadata,
   context: AnalystPlanOptions,
 ): Promise<AnalystStep> {
-  const plan = await planAnalystQuery(question, metadata, context);
+  const { question } = turn;
+  const plan = await planInThread(question, turn.earlierQuestions, metadata, context);
   if (plan.kind === 'cannot-answer') {
     return { reasoning: 'The data model does not let me answer this as asked.', text: plan.reason };
   }
@@ -55,14 +56,14 @@ async function queryStep(
  * deterministic), or, when that no longer gives the same SQL, rebuilt from the call's own input.
  */
 async function planOfQuery(
-  question: string,
+  turn: AnalystTurn,
   metadata: AnalystMetadata | undefined,
   input: unknown,
   context: AnalystPlanOptions,
 ): Promise<AnalystQueryPlan> {
   const called = readSqlInput(input);
   if (metadata !== undefined) {
-    const plan = await planAnalystQuery(question, metadata, context);
+    const plan = await planInThread(turn.question, turn.earlierQuestions, metadata, context);
     if (plan.kind === 'query' && plan.sqlQuery === called.sqlQuery) return plan;
   }
   return { kind: 'query', ...called, columns: [], scope: '' };
@@ -81,7 +82,7 @@ export async function decideAnalystStep(
     };
   }
   const search = lastCompletedCall(turn, metadataToolName);
-  if (search === undefined) return searchStep(turn.question);
+  if (search === undefined) return searchStep(turn);
   if ('error' in search.outcome) {
     return {
       reasoning: 'The metadata search failed.',
@@ -97,7 +98,7 @@ export async function decideAnalystStep(
         text: 'I could not read the data model: the metadata search returned no cubes or views.',
       };
     }
-    return queryStep(turn.question, metadata, context);
+    return queryStep(turn, metadata, context);
   }
   const { queryTitle } = readSqlInput(query.input);
   if ('error' in query.outcome) {
@@ -113,7 +114,7 @@ export async function decideAnalystStep(
       text: `The query "${queryTitle}" returned a result I could not read.`,
     };
   }
-  const plan = await planOfQuery(turn.question, metadata, query.input, context);
+  const plan = await planOfQuery(turn, metadata, query.input, context);
   const plural = result.totalRows === 1 ? 'row' : 'rows';
   return {
     reasoning: `The query returned ${result.totalRows} ${plural}; I will sum it up.`,

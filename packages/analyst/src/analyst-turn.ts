@@ -13,6 +13,11 @@ export interface TurnToolCall {
 export interface AnalystTurn {
   /** The text of the last user message. */
   readonly question: string;
+  /**
+   * The user's earlier questions of the thread, oldest first: a follow-up ("and by month?") changes the
+   * query of the latest one that had a query.
+   */
+  readonly earlierQuestions: readonly string[];
   /** Tool calls made since that message, in order. */
   readonly toolCalls: readonly TurnToolCall[];
 }

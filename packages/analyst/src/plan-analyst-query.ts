@@ -31,7 +31,10 @@ const strictCues = new Set<AggregationCue>(['avg', 'min', 'max']);
 const maximumAttempts = 3;
 
 /** Aggregation words of the question; a superlative with nothing to rank asks for a max or min. */
-function readCues(tokens: QuestionTokens, question: Omit<QuestionReading, 'cues'>): Set<AggregationCue> {
+export function readCues(
+  tokens: QuestionTokens,
+  question: Omit<QuestionReading, 'cues'>,
+): Set<AggregationCue> {
   const cues = new Set<AggregationCue>();
   tokens.tokens.forEach((token, index) => {
     const cue = aggregationCues.get(token.lower);

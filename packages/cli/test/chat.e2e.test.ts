@@ -21,6 +21,7 @@ interface StreamLine {
   graphPath?: string[];
   isDelta?: boolean;
   state?: { chatId?: string };
+  toolCall?: { name: string; input: string; result?: string };
 }
 
 const topProducts = 'Top 5 products by revenue in 2025';
@@ -163,6 +164,56 @@ describe('platform chat against the demo deployment', () => {
     ]);
     expect(continued.exitCode, continued.stderr).toBe(0);
     expect(continued.stderr).toContain(`--chat ${chatIds[0]}`);
+  });
+
+  it('continues a thread with --chat: a follow-up changes the query of the question before', async () => {
+    const first = await platform([
+      'chat',
+      '--deployment',
+      deployment,
+      'revenue by channel in 2025',
+      '--json',
+    ]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const chatId = linesOf(first)[0]?.state?.chatId;
+    expect(chatId).toBeDefined();
+    const followUp = await platform([
+      'chat',
+      '--deployment',
+      deployment,
+      '--chat',
+      String(chatId),
+      'and by month?',
+      '--json',
+    ]);
+    expect(followUp.exitCode, followUp.stderr).toBe(0);
+    const sqlCall = linesOf(followUp).find(
+      (line) => line.toolCall?.name === 'platformSqlApi' && line.toolCall.result,
+    )?.toolCall;
+    if (sqlCall?.result === undefined) throw new Error(`no query in:\n${followUp.stdout}`);
+    expect((JSON.parse(sqlCall.input) as { sqlQuery: string }).sqlQuery).toMatch(
+      /DATE_TRUNC\('month', ordered_at\)[\s\S]*channel[\s\S]*ordered_at >= '2025-01-01'/,
+    );
+    const rows = (JSON.parse(sqlCall.result) as { data: unknown[][] }).data;
+    // why: three channels over the twelve months of 2025, so an empty result cannot pass.
+    expect(rows.length).toBeGreaterThan(12);
+    const expected = await load({
+      measures: ['sales.revenue'],
+      dimensions: ['sales.channel'],
+      timeDimensions: [
+        { dimension: 'sales.ordered_at', granularity: 'month', dateRange: ['2025-01-01', '2025-12-31'] },
+      ],
+    });
+    const keyed = (month: unknown, channel: unknown, revenue: unknown) =>
+      [`${String(month).slice(0, 10)} ${String(channel)}`, Math.round(Number(revenue) * 100)] as const;
+    expect(new Map(rows.map((row) => keyed(row[0], row[1], row[2])))).toEqual(
+      new Map(
+        expected.map((row) =>
+          keyed(row['sales.ordered_at.month'], row['sales.channel'], row['sales.revenue']),
+        ),
+      ),
+    );
+    expect(finalAnswerOf(linesOf(followUp))).toMatch(/^Revenue by month and sales channel, in 2025/);
   });
 
   it('fails with the server message for an unknown thread and for a wrong agent key', async () => {

@@ -21,6 +21,7 @@ const metadata = {
 /** A turn after the metadata search: the next step plans the query, reading known values of `status`. */
 const planningTurn: AnalystTurn = {
   question: 'How many shipped orders?',
+  earlierQuestions: [],
   toolCalls: [
     {
       toolCallId: 'call-1',

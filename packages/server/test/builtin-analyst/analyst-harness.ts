@@ -3,7 +3,7 @@ import {
   type AnalystQueryPlan,
   type AnalystQueryResult,
   chooseSearchQuery,
-  planAnalystQuery,
+  planInThread,
   writeAnalystAnswer,
 } from '@platform/analyst';
 import {
@@ -86,14 +86,21 @@ async function runModelSql(world: AnalystWorld, sql: string) {
   return { translation, result };
 }
 
-/** The built-in analyst's whole path for one question: search, plan, SQL interface, warehouse, answer. */
-export async function askAnalyst(world: AnalystWorld, question: string): Promise<AnalystRun> {
+/**
+ * The built-in analyst's whole path for one question: search, plan, SQL interface, warehouse, answer. In a
+ * thread, `earlierQuestions` (oldest first) are the questions asked before it.
+ */
+export async function askAnalyst(
+  world: AnalystWorld,
+  question: string,
+  earlierQuestions: readonly string[] = [],
+): Promise<AnalystRun> {
   const index = indexes.get(world.model) ?? createMetadataSearchIndex(world.model);
   indexes.set(world.model, index);
   const scope = resolveAccess(world.model, { groups: [], securityContext: {}, userAttributes: {} });
-  const searchQuery = chooseSearchQuery(question);
+  const searchQuery = chooseSearchQuery(question, earlierQuestions);
   const metadata = index.search(searchQuery, { scope });
-  const plan = await planAnalystQuery(question, metadata, {
+  const plan = await planInThread(question, earlierQuestions, metadata, {
     now: world.now,
     timezone: world.timezone,
     lookupValues: (memberPath) => distinctValues(world, memberPath),
@@ -105,8 +112,12 @@ export async function askAnalyst(world: AnalystWorld, question: string): Promise
 }
 
 /** The run of a question that must be answered, or a failure that shows why it was not. */
-export async function answerOf(world: AnalystWorld, question: string) {
-  const run = await askAnalyst(world, question);
+export async function answerOf(
+  world: AnalystWorld,
+  question: string,
+  earlierQuestions: readonly string[] = [],
+) {
+  const run = await askAnalyst(world, question, earlierQuestions);
   if (run.plan.kind === 'cannot-answer') {
     throw new Error(`"${question}" was not answered: ${run.plan.reason}`);
   }
@@ -114,8 +125,12 @@ export async function answerOf(world: AnalystWorld, question: string) {
 }
 
 /** The refusal for a question that must not be answered, or a failure that shows the planned SQL. */
-export async function refusalOf(world: AnalystWorld, question: string): Promise<string> {
-  const run = await askAnalyst(world, question);
+export async function refusalOf(
+  world: AnalystWorld,
+  question: string,
+  earlierQuestions: readonly string[] = [],
+): Promise<string> {
+  const run = await askAnalyst(world, question, earlierQuestions);
   if (run.plan.kind === 'query') throw new Error(`"${question}" was answered with:\n${run.plan.sqlQuery}`);
   return run.plan.reason;
 }

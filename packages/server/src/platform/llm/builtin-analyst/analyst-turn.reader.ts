@@ -52,14 +52,20 @@ function textOf(parts: readonly { type: string; text?: string }[]): string {
     .trim();
 }
 
-/** Reads the question and the tool calls of the current turn from the AI SDK prompt. */
+/**
+ * Reads the question, the thread's earlier questions (the user messages before it, oldest first) and the
+ * tool calls of the current turn from the AI SDK prompt.
+ */
 export function readAnalystTurn(prompt: LanguageModelV3Prompt): AnalystTurn {
+  const questions: string[] = [];
   let lastUser = -1;
   prompt.forEach((message, index) => {
-    if (message.role === 'user') lastUser = index;
+    if (message.role !== 'user') return;
+    lastUser = index;
+    questions.push(textOf(message.content));
   });
-  const userMessage = prompt[lastUser];
-  const question = userMessage?.role === 'user' ? textOf(userMessage.content) : '';
+  const question = questions.pop() ?? '';
+  const earlierQuestions = questions.filter((text) => text !== '');
   const calls: TurnToolCall[] = [];
   const results = new Map<string, LanguageModelV3ToolResultPart>();
   for (const message of prompt.slice(lastUser + 1)) {
@@ -76,7 +82,7 @@ export function readAnalystTurn(prompt: LanguageModelV3Prompt): AnalystTurn {
     const result = results.get(call.toolCallId);
     return result === undefined ? call : { ...call, outcome: outcomeOf(result.output) };
   });
-  return { question, toolCalls };
+  return { question, earlierQuestions, toolCalls };
 }
 
 /** Counts words as the built-in analyst's "tokens": it has no tokenizer, so usage is in words. */
