@@ -128,9 +128,14 @@ export function buildQueryPlan(
   const timeColumn = groupColumns.find((column) => column.role === 'time');
   const isRanked = ranking !== undefined && groupColumns.length > 0;
   const order: { position: number; direction: 'ASC' | 'DESC' }[] = [];
-  if (isRanked)
+  if (isRanked) {
     order.push({ position: measurePosition, direction: ranking.direction === 'asc' ? 'ASC' : 'DESC' });
-  else if (timeColumn !== undefined) order.push({ position: 1, direction: 'ASC' });
+    // why: the one answer of "the busiest month" is, of two months as busy, the first, on every run.
+    if (ranking.limit === 1) {
+      for (let position = 1; position < measurePosition; position += 1)
+        order.push({ position, direction: 'ASC' });
+    }
+  } else if (timeColumn !== undefined) order.push({ position: 1, direction: 'ASC' });
   if (!isRanked && groupColumns.some((column) => column.role === 'dimension')) {
     order.push({ position: measurePosition, direction: 'DESC' });
   }

@@ -10,10 +10,14 @@ export interface RankingIntent {
   /** Where the ranking words stand. */
   readonly start: number;
   readonly end: number;
+  /** Where the ranked things are named when the count stands before them ("the 5 stores with the most"). */
+  readonly entityStart?: number;
 }
 
-const highWords = 'top|best|highest|largest|biggest|most|leading|greatest';
-const lowWords = 'bottom|worst|lowest|smallest|least|fewest';
+const highWords = 'top|best|highest|largest|biggest|most|leading|greatest|busiest';
+const lowWords = 'bottom|worst|lowest|smallest|least|fewest|slowest|quietest';
+/** The words that rank, for other readers of the question ("the slowest month"). */
+export const rankingWordPattern = `${highWords}|${lowWords}`;
 const count = `(\\d{1,5}|${[...numberWords.keys()].join('|')})`;
 const rankingPattern = new RegExp(
   `\\b(?:(${highWords}|${lowWords})(?: ${count})?|${count} (${highWords}|${lowWords}))\\b`,
@@ -21,18 +25,33 @@ const rankingPattern = new RegExp(
 );
 const lowPattern = new RegExp(`^(?:${lowWords})$`);
 
+/** A count before the things ranked: "the 5 stores with the most…", "which 10 products sold the best". */
+const leadingCountPattern = new RegExp(`\\b(?:the|which|what|top|bottom) ${count}\\b(?= [a-z])`, 'g');
+
 /** "top 5", "5 largest", "lowest", "the most": ordering by the measure, and how many rows. */
 export function readRanking(tokens: QuestionTokens): RankingIntent | undefined {
   for (const match of tokens.findPhrases(rankingPattern)) {
     const word = match.groups[0] ?? match.groups[3] ?? '';
-    const limit = countOf(match.groups[1] ?? match.groups[2]);
+    let limit = countOf(match.groups[1] ?? match.groups[2]);
     tokens.use(match, 'ranking');
+    let entityStart: number | undefined;
+    if (limit === undefined) {
+      const leading = tokens
+        .findPhrases(leadingCountPattern)
+        .find((found) => found.end < match.start && !/^(?:19|20)\d{2}$/.test(found.groups[0] ?? ''));
+      if (leading !== undefined) {
+        limit = countOf(leading.groups[0]);
+        tokens.use({ start: leading.end - 1, end: leading.end }, 'ranking');
+        entityStart = leading.end;
+      }
+    }
     return {
       direction: lowPattern.test(word) ? 'asc' : 'desc',
       ...(limit === undefined || limit < 1 ? {} : { limit }),
       word,
       start: match.start,
       end: match.end,
+      ...(entityStart === undefined ? {} : { entityStart }),
     };
   }
   return undefined;

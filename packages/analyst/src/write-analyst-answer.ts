@@ -74,6 +74,11 @@ export function writeAnalystAnswer(
   if (groups.length === 0 && first !== undefined) {
     return `${withScope(measureTitle, plan.scope)}: ${measureText(first)}.`;
   }
+  if (plan.ranking !== undefined && rowCount === 1 && first !== undefined) {
+    // why: "which category earns the most" asks for one; the answer names it rather than listing one row.
+    const sentence = `${labelOf(first, groups, options)} has the ${plan.ranking} ${lowerFirst(measureTitle)}`;
+    return `${withScope(sentence, plan.scope)}: ${measureText(first)}.`;
+  }
   const byText = listText(groups.map(({ column }) => column.title));
   const lines = result.data
     .slice(0, listedRows)
