@@ -86,11 +86,14 @@ async function attempt(
   ];
   const unmatched = reading.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
   if (unmatched !== undefined) return { refusal: unmatchedGroupReason(reading, unmatched), isFinal: false };
+  const { ranking } = question;
   const isUnranked =
-    question.ranking?.limit !== undefined &&
+    ranking !== undefined &&
+    (ranking.limit !== undefined || !extremeCues.has(ranking.word)) &&
     reading.groups.length === 0 &&
     question.time.granularity === undefined;
-  // why: "the 5 largest orders" on a source that names no order would be answered with one total.
+  // why: "the 5 largest orders" or "the stores with the most orders" on a source that names no order or
+  // store would be answered with one total; "the largest deal" is a max, read as such by readCues.
   if (isUnranked) return { refusal: unrankedReason(reading), isFinal: false };
   const period = findUnplacedPeriod(tokens);
   // why: a period word left over reads as a name ("in the last week of 2025"); say what it is instead.

@@ -150,7 +150,8 @@ export function buildQueryPlan(
   const scope = scopeText(time.range, filters);
   const groupTitles = groupColumns.map((column) => column.title);
   const byText = groupTitles.length > 0 ? ` by ${listText(groupTitles)}` : '';
-  const rankText = isRanked ? `; the ${limit} ${ranking.direction === 'asc' ? 'lowest' : 'highest'}` : '';
+  const rankWord = isRanked && ranking.direction === 'asc' ? 'lowest' : 'highest';
+  const rankText = isRanked ? `; the ${limit === 1 ? '' : `${limit} `}${rankWord}` : '';
   const chartColumn = groupColumns.length === 1 ? groupColumns[0] : undefined;
   const chart: AnalystChart | undefined = chartColumn && {
     mark: chartColumn.role === 'time' ? 'line' : 'bar',

@@ -26,7 +26,39 @@ const rankingPattern = new RegExp(
 const lowPattern = new RegExp(`^(?:${lowWords})$`);
 
 /** A count before the things ranked: "the 5 stores with the most…", "which 10 products sold the best". */
-const leadingCountPattern = new RegExp(`\\b(?:the|which|what|top|bottom) ${count}\\b(?= [a-z])`, 'g');
+const leadingCountPattern = new RegExp(`\\b${count}\\b(?= [a-z])`, 'g');
+/** Words before the things of "show the stores with the most orders" that are not part of their name. */
+const leadWords = new Set([
+  'the',
+  'which',
+  'what',
+  'show',
+  'list',
+  'me',
+  'are',
+  'were',
+  'is',
+  'all',
+  'our',
+  'give',
+]);
+const maximumEntityWords = 3;
+
+/** "The stores with the most orders": where the words naming the ranked things start, if they do. */
+function entityBeforeWith(tokens: QuestionTokens, rankingStart: number): number | undefined {
+  const withIndex = tokens.lowerAt(rankingStart - 1) === 'the' ? rankingStart - 2 : rankingStart - 1;
+  if (!/^(?:with|having)$/.test(tokens.lowerAt(withIndex) ?? '')) return undefined;
+  let start = withIndex;
+  while (
+    start > 0 &&
+    withIndex - start < maximumEntityWords &&
+    tokens.isFree(start - 1) &&
+    !leadWords.has(tokens.lowerAt(start - 1) ?? '')
+  ) {
+    start -= 1;
+  }
+  return start < withIndex ? start : undefined;
+}
 
 /** "top 5", "5 largest", "lowest", "the most": ordering by the measure, and how many rows. */
 export function readRanking(tokens: QuestionTokens): RankingIntent | undefined {
@@ -41,10 +73,11 @@ export function readRanking(tokens: QuestionTokens): RankingIntent | undefined {
         .find((found) => found.end < match.start && !/^(?:19|20)\d{2}$/.test(found.groups[0] ?? ''));
       if (leading !== undefined) {
         limit = countOf(leading.groups[0]);
-        tokens.use({ start: leading.end - 1, end: leading.end }, 'ranking');
+        tokens.use(leading, 'ranking');
         entityStart = leading.end;
       }
     }
+    entityStart ??= entityBeforeWith(tokens, match.start);
     return {
       direction: lowPattern.test(word) ? 'asc' : 'desc',
       ...(limit === undefined || limit < 1 ? {} : { limit }),

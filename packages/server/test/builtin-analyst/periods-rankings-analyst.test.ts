@@ -88,6 +88,15 @@ describe('explicit periods and rankings on the demo model and its sample data', 
     expectRanking(run, expected, 'highest', 5);
   });
 
+  it('ranks "show the stores with the most orders", the stores named before the ranking', async () => {
+    const run = await answerOf(world, 'Show the stores with the most orders in 2025');
+    expect(run.translation.query).toMatchObject({ dimensions: ['sales.store_name'], limit: 10 });
+    const expected = await world.raw(`SELECT s.name, count(DISTINCT i.order_id)
+      FROM ${salesLines} LEFT JOIN stores s ON o.store_id = s.id
+      WHERE o.ordered_at >= '2025-01-01' AND o.ordered_at < '2026-01-01' GROUP BY 1`);
+    expectRanking(run, expected, 'highest');
+  });
+
   it('ranks "which 10 products sold the best" by revenue', async () => {
     const run = await answerOf(world, 'Which 10 products sold the best?');
     expect(run.translation.query).toMatchObject({ dimensions: ['sales.product_name'], limit: 10 });
@@ -142,5 +151,6 @@ describe('explicit periods and rankings on the demo model and its sample data', 
 
   it('refuses a ranking of things the source cannot name, rather than giving a total', async () => {
     expect(await refusalOf(world, 'The 5 largest orders')).toContain('nothing to rank');
+    expect(await refusalOf(world, 'Show 5 payments with the most amount')).toContain('nothing to rank');
   });
 });
