@@ -2,8 +2,9 @@ import type { AnalystChart, AnalystColumn, AnalystQueryPlan } from './analyst-pl
 import { type SelectColumn, sqlIdentifier, sqlString, writeSql } from './analyst-sql.js';
 import type { FilterChoice } from './filter-matching.js';
 import { formatDate } from './local-calendar.js';
+import type { MeasureCandidate } from './measure-matching.js';
 import type { WordedMember } from './member-words.js';
-import { capitalized, listText, measureTitle, memberTitle, scopeText } from './plan-wording.js';
+import { capitalized, listText, measureTitle, memberTitle, rankedByText, scopeText } from './plan-wording.js';
 import type { RankingIntent } from './ranking-phrases.js';
 import type { SourceReading } from './source-reading.js';
 import type { TimeIntent } from './time-phrases.js';
@@ -114,6 +115,11 @@ function namedEntities(reading: SourceReading): string[] {
   return [...new Set(columns)];
 }
 
+function measureCandidate(reading: SourceReading): MeasureCandidate {
+  if (reading.measure === undefined) throw new Error('a reading without a measure cannot be planned');
+  return reading.measure;
+}
+
 /** The plan for a reading the planner settled on: SQL, titles, description and a chart hint. */
 export function buildQueryPlan(
   reading: SourceReading,
@@ -166,7 +172,10 @@ export function buildQueryPlan(
     ...(chart === undefined ? {} : { chart }),
     columns: columns.map(({ select: _select, ...column }) => column),
     ...(isRanked
-      ? { ranking: ranking.direction === 'asc' ? ('lowest' as const) : ('highest' as const) }
+      ? {
+          ranking: ranking.direction === 'asc' ? ('lowest' as const) : ('highest' as const),
+          rankedBy: rankedByText(measureCandidate(reading), reading.source, ranking.direction === 'desc'),
+        }
       : {}),
     scope,
   };

@@ -136,7 +136,7 @@ describe('the built-in analyst on a CRM model over the fan-out seed tables', () 
     );
     const [top] = orderedRows(expected);
     expect(orderedRows(run.result.data)).toEqual([top]);
-    expect(run.answer).toBe(`${top?.[0]} has the highest number of users: ${printed(top?.[1] ?? 0)}.`);
+    expect(run.answer).toBe(`${top?.[0]} has the most users: ${printed(top?.[1] ?? 0)}.`);
   });
 
   it('ranks accounts by their name for "which accounts had the largest deal amount"', async () => {

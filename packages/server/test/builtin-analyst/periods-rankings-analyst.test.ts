@@ -124,9 +124,9 @@ describe('explicit periods and rankings on the demo model and its sample data', 
   });
 
   it.each([
-    ['What was the busiest month for orders in 2025?', 'DESC', 'highest'],
-    ['Which month had the most orders in 2025?', 'DESC', 'highest'],
-    ['The slowest month for orders in 2025', 'ASC', 'lowest'],
+    ['What was the busiest month for orders in 2025?', 'DESC', 'most'],
+    ['Which month had the most orders in 2025?', 'DESC', 'most'],
+    ['The slowest month for orders in 2025', 'ASC', 'fewest'],
   ])('%s: the time grain ranked, one month', async (question, direction, word) => {
     const run = await answerOf(world, question);
     expect(run.plan.sqlQuery).toMatch(new RegExp(`ORDER BY 2 ${direction}, 1 ASC\\nLIMIT 1$`));

@@ -30,7 +30,6 @@ export function expectRanking(
   for (const [name, value] of rows) expect(byName.get(name), name).toBe(value);
   expect(rows.some(([name]) => name === '(empty)')).toBe(false);
   const place = direction === 'highest' ? 'first' : 'last';
-  const lead =
-    rows.length === 1 ? `${rows[0]?.[0]} has the ${direction} ` : `${rows[0]?.[0]} is ${place} by `;
+  const lead = rows.length === 1 ? `${rows[0]?.[0]} has the ` : `${rows[0]?.[0]} is ${place} by `;
   expect(run.answer.startsWith(lead), run.answer).toBe(true);
 }
