@@ -68,6 +68,8 @@ export interface AnalystQueryPlan {
   readonly columns: readonly AnalystColumn[];
   /** Whether rows are ranked by the measure (top or bottom N), not listed in time or natural order. */
   readonly ranking?: 'highest' | 'lowest';
+  /** What the first row of a ranking has, in words: "the highest revenue", "the fewest orders". */
+  readonly rankedBy?: string;
   /** The range and filters in words ("in 2024 (2024-01-01 to 2024-12-31), where stage is Won"), or empty. */
   readonly scope: string;
 }

@@ -137,7 +137,7 @@ export async function changeQueryParts(
   const lead = readFollowUpLead(tokens);
   const asked = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
-  const phrases = readGroupPhrases(tokens, ranking?.end);
+  const phrases = readGroupPhrases(tokens, ranking);
   const wasGrouped = previous.reading.groups.length > 0 || previous.time.granularity !== undefined;
   // why: with the previous groupings still there, "the highest" ranks them rather than asking for a max.
   const partial = {

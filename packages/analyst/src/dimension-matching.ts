@@ -27,6 +27,10 @@ export function matchDimension(
   tokens: QuestionTokens,
   phrase: GroupPhrase,
 ): DimensionCandidate | undefined {
+  // why: "the 5 payments with…" ranks payments, named by a label; "payment method" only repeats the name.
+  if (phrase.kind === 'entity' && isSourceNamed(source, tokens, phrase)) {
+    return sourceLabel(source, tokens, phrase);
+  }
   let best: DimensionCandidate | undefined;
   for (const member of source.members) {
     if (member.member.kind !== 'dimension' || !groupableTypes.has(member.member.type)) continue;
@@ -46,6 +50,10 @@ export function matchDimension(
   }
   if (best === undefined && phrase.kind === 'entity') return sourceLabel(source, tokens, phrase);
   return best;
+}
+
+function isSourceNamed(source: WordedSource, tokens: QuestionTokens, phrase: GroupPhrase): boolean {
+  return matchWords(tokens, phrase.indexes, source.words, true).tokenIndexes.length === phrase.indexes.length;
 }
 
 /** "top 5 accounts" on the accounts cube: the entity is the source itself, named by its label. */

@@ -59,9 +59,13 @@ function textOf(tokens: QuestionTokens, indexes: readonly number[]): string {
 /**
  * Phrases naming what to group by. Trigger words are marked used; the content words stay free until a
  * dimension is chosen for them, so an entity phrase that names no dimension can still name the measure.
- * `rankingEnd` is where a "top N" ends: the words after it name the ranked entity.
+ * `ranking` says where a "top N" ends (the words after it name the ranked entity) and where the things
+ * ranked are named after a count standing before them ("the 5 stores with the most orders").
  */
-export function readGroupPhrases(tokens: QuestionTokens, rankingEnd?: number): GroupPhrase[] {
+export function readGroupPhrases(
+  tokens: QuestionTokens,
+  ranking?: { readonly end: number; readonly limit?: number; readonly entityStart?: number },
+): GroupPhrase[] {
   const phrases: GroupPhrase[] = [];
   for (const trigger of tokens.findPhrases(byTrigger)) {
     const pieces = phraseWords(tokens, trigger.end, false);
@@ -71,8 +75,12 @@ export function readGroupPhrases(tokens: QuestionTokens, rankingEnd?: number): G
   }
   const taken = new Set(phrases.flatMap((phrase) => phrase.indexes));
   const entityStarts = tokens.findPhrases(whichTrigger).map((trigger) => trigger.end);
-  // why: "top 5 products by revenue" ranks products; "the biggest payment" asks for one value, a max.
-  if (rankingEnd !== undefined && phrases.length > 0) entityStarts.push(rankingEnd);
+  // why: "top 5 products by revenue" and "the 5 largest deals" rank products and deals; "the biggest
+  // payment" asks for one value, a max; in "the 5 stores with the most orders" the stores come first.
+  if (ranking?.entityStart !== undefined) entityStarts.push(ranking.entityStart);
+  else if (ranking !== undefined && (phrases.length > 0 || ranking.limit !== undefined)) {
+    entityStarts.push(ranking.end);
+  }
   for (const start of entityStarts) {
     const [piece] = phraseWords(tokens, start, true);
     if (piece === undefined || piece.some((index) => taken.has(index))) continue;

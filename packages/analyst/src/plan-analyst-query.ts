@@ -20,9 +20,11 @@ import {
   noReadingReason,
   unknownNameReason,
   unmatchedGroupReason,
+  unplacedPeriodReason,
+  unrankedReason,
 } from './refusal-reasons.js';
 import { answeringReadings, type QuestionReading, readSource, type SourceReading } from './source-reading.js';
-import { readTimeIntent, type TimeIntent } from './time-phrases.js';
+import { findUnplacedPeriod, readTimeIntent, type TimeIntent } from './time-phrases.js';
 import { findUnknownName } from './unknown-names.js';
 
 /** Cues that change which number is asked for; "total" or "how many" never make a measure wrong. */
@@ -87,9 +89,52 @@ async function attempt(
   ];
   const unmatched = reading.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
   if (unmatched !== undefined) return { refusal: unmatchedGroupReason(reading, unmatched), isFinal: false };
+  const { ranking } = question;
+  const isUnranked =
+    ranking !== undefined &&
+    (ranking.limit !== undefined || !extremeCues.has(ranking.word)) &&
+    reading.groups.length === 0 &&
+    question.time.granularity === undefined;
+  // why: "the 5 largest orders" or "the stores with the most orders" on a source that names no order or
+  // store would be answered with one total; "the largest deal" is a max, read as such by readCues.
+  if (isUnranked) return { refusal: unrankedReason(reading), isFinal: false };
+  const period = findUnplacedPeriod(tokens);
+  // why: a period word left over reads as a name ("in the last week of 2025"); say what it is instead.
+  if (period !== undefined) return { refusal: unplacedPeriodReason(question.time, period), isFinal: false };
   const unknown = findUnknownName(tokens, reading.source);
   if (unknown !== undefined) return { refusal: unknownNameReason(reading, unknown), isFinal: false };
   return { filters };
+}
+
+/** A plural noun in English: "stores", "categories"; not "status" or "class". */
+function isPlural(word: string): boolean {
+  return /(?<![su])s$/.test(word);
+}
+
+/**
+ * "Which category earns the most" and "the busiest month" ask for one: with no number given, a ranking
+ * of a thing named in the singular returns its first row only; "which customers…" keeps the default list.
+ */
+function rankingLimit(
+  ranking: RankingIntent | undefined,
+  reading: SourceReading,
+  tokens: QuestionTokens,
+  time: TimeIntent,
+): RankingIntent | undefined {
+  if (ranking === undefined || ranking.limit !== undefined) return ranking;
+  const entity = reading.groups.find((group) => group.phrase.kind === 'entity');
+  let noun: string | undefined;
+  if (entity !== undefined) {
+    noun = tokens.lowerAt(entity.phrase.indexes[entity.phrase.indexes.length - 1] ?? -1);
+  } else if (reading.groups.length === 0 && time.granularity !== undefined) {
+    const unitIndex = tokens.tokens.findIndex(
+      (token, index) =>
+        token.lower.replace(/s$/, '') === time.granularity &&
+        !/^(?:by|per|each|every)$/.test(tokens.lowerAt(index - 1) ?? ''),
+    );
+    noun = tokens.lowerAt(unitIndex);
+  }
+  return noun === undefined || isPlural(noun) ? ranking : { ...ranking, limit: 1 };
 }
 
 /**
@@ -116,7 +161,7 @@ export async function planQueryParts(
   if (isSmallTalk(tokens)) return { kind: 'cannot-answer', reason: greetingReason(sources) };
   const time = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
-  const phrases = readGroupPhrases(tokens, ranking?.end);
+  const phrases = readGroupPhrases(tokens, ranking);
   const partial = { tokens, phrases, time, ...(ranking === undefined ? {} : { ranking }) };
   const reading: QuestionReading = { ...partial, cues: readCues(tokens, partial) };
   const readings = sources.map((source) => readSource(source, reading));
@@ -127,11 +172,12 @@ export async function planQueryParts(
     tokens.restore(before);
     const outcome = await attempt(candidate, reading, options);
     if ('filters' in outcome) {
+      const limited = rankingLimit(ranking, candidate, tokens, time);
       return {
         kind: 'parts',
         reading: candidate,
         time,
-        ...(ranking === undefined ? {} : { ranking }),
+        ...(limited === undefined ? {} : { ranking: limited }),
         filters: outcome.filters,
       };
     }

@@ -33,7 +33,7 @@ function namingSources(
   readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
   const grouped = new Set(
-    readGroupPhrases(tokens, ranking?.end)
+    readGroupPhrases(tokens, ranking)
       .filter((phrase) => phrase.kind === 'by')
       .flatMap((phrase) => phrase.indexes),
   );

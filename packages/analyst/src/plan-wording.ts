@@ -33,6 +33,19 @@ export function measureTitle(candidate: MeasureCandidate, source: WordedSource):
   return capitalized(`${inSentence(source.source.title)} ${inSentence(measure.shortTitle)}`);
 }
 
+/**
+ * What the first row of a ranking has: "the highest revenue", "the lowest average order value"; a count
+ * is of things, so "the most orders", "the fewest customers".
+ */
+export function rankedByText(candidate: MeasureCandidate, source: WordedSource, isHighest: boolean): string {
+  const aggType = candidate.measure.member.aggType ?? '';
+  if (aggType !== 'count' && !aggType.startsWith('countDistinct')) {
+    return `the ${isHighest ? 'highest' : 'lowest'} ${lowerFirst(measureTitle(candidate, source))}`;
+  }
+  const things = candidate.measure.isNamedBySource ? source.source.title : candidate.measure.shortTitle;
+  return `the ${isHighest ? 'most' : 'fewest'} ${lowerFirst(inSentence(things))}`;
+}
+
 export function memberTitle(member: WordedMember): string {
   return inSentence(member.shortTitle);
 }

@@ -2,8 +2,9 @@ import type { AnalystChart, AnalystColumn, AnalystQueryPlan } from './analyst-pl
 import { type SelectColumn, sqlIdentifier, sqlString, writeSql } from './analyst-sql.js';
 import type { FilterChoice } from './filter-matching.js';
 import { formatDate } from './local-calendar.js';
+import type { MeasureCandidate } from './measure-matching.js';
 import type { WordedMember } from './member-words.js';
-import { capitalized, listText, measureTitle, memberTitle, scopeText } from './plan-wording.js';
+import { capitalized, listText, measureTitle, memberTitle, rankedByText, scopeText } from './plan-wording.js';
 import type { RankingIntent } from './ranking-phrases.js';
 import type { SourceReading } from './source-reading.js';
 import type { TimeIntent } from './time-phrases.js';
@@ -114,6 +115,11 @@ function namedEntities(reading: SourceReading): string[] {
   return [...new Set(columns)];
 }
 
+function measureCandidate(reading: SourceReading): MeasureCandidate {
+  if (reading.measure === undefined) throw new Error('a reading without a measure cannot be planned');
+  return reading.measure;
+}
+
 /** The plan for a reading the planner settled on: SQL, titles, description and a chart hint. */
 export function buildQueryPlan(
   reading: SourceReading,
@@ -128,9 +134,14 @@ export function buildQueryPlan(
   const timeColumn = groupColumns.find((column) => column.role === 'time');
   const isRanked = ranking !== undefined && groupColumns.length > 0;
   const order: { position: number; direction: 'ASC' | 'DESC' }[] = [];
-  if (isRanked)
+  if (isRanked) {
     order.push({ position: measurePosition, direction: ranking.direction === 'asc' ? 'ASC' : 'DESC' });
-  else if (timeColumn !== undefined) order.push({ position: 1, direction: 'ASC' });
+    // why: the one answer of "the busiest month" is, of two months as busy, the first, on every run.
+    if (ranking.limit === 1) {
+      for (let position = 1; position < measurePosition; position += 1)
+        order.push({ position, direction: 'ASC' });
+    }
+  } else if (timeColumn !== undefined) order.push({ position: 1, direction: 'ASC' });
   if (!isRanked && groupColumns.some((column) => column.role === 'dimension')) {
     order.push({ position: measurePosition, direction: 'DESC' });
   }
@@ -145,7 +156,8 @@ export function buildQueryPlan(
   const scope = scopeText(time.range, filters);
   const groupTitles = groupColumns.map((column) => column.title);
   const byText = groupTitles.length > 0 ? ` by ${listText(groupTitles)}` : '';
-  const rankText = isRanked ? `; the ${limit} ${ranking.direction === 'asc' ? 'lowest' : 'highest'}` : '';
+  const rankWord = isRanked && ranking.direction === 'asc' ? 'lowest' : 'highest';
+  const rankText = isRanked ? `; the ${limit === 1 ? '' : `${limit} `}${rankWord}` : '';
   const chartColumn = groupColumns.length === 1 ? groupColumns[0] : undefined;
   const chart: AnalystChart | undefined = chartColumn && {
     mark: chartColumn.role === 'time' ? 'line' : 'bar',
@@ -160,7 +172,10 @@ export function buildQueryPlan(
     ...(chart === undefined ? {} : { chart }),
     columns: columns.map(({ select: _select, ...column }) => column),
     ...(isRanked
-      ? { ranking: ranking.direction === 'asc' ? ('lowest' as const) : ('highest' as const) }
+      ? {
+          ranking: ranking.direction === 'asc' ? ('lowest' as const) : ('highest' as const),
+          rankedBy: rankedByText(measureCandidate(reading), reading.source, ranking.direction === 'desc'),
+        }
       : {}),
     scope,
   };

@@ -4,6 +4,7 @@ import type { MeasureCandidate } from './measure-matching.js';
 import type { WordedSource } from './member-words.js';
 import { exampleQuestions, inSentence, listText, measureTitle, memberTitle } from './plan-wording.js';
 import type { QuestionReading, SourceReading } from './source-reading.js';
+import type { TimeIntent } from './time-phrases.js';
 
 const maximumListed = 8;
 
@@ -94,4 +95,21 @@ export function unknownNameReason(reading: SourceReading, name: string): string 
   return `I could not find "${name}" in ${reading.source.source.title}: it is not a value I know of ${
     dimensions.length === 0 ? 'any dimension' : quotedList(dimensions)
   }, so I did not guess a filter. Check the spelling, or ask without it.`;
+}
+
+/** A period of the question that is not one range ("in 2021 and 2023", "the end of 2024"). */
+export function unplacedPeriodReason(time: TimeIntent, words: string): string {
+  const read =
+    time.range === undefined ? '' : ` I read "${time.range.words}" as a period, but not "${words}" with it.`;
+  return `I can't answer that because I could not read "${words}" as part of one date range.${read} Ask for one period at a time (a year, a quarter, a month, or "between <start> and <end>"), or a breakdown by year, quarter or month.`;
+}
+
+/** "The 5 largest orders" where nothing names each order: a ranking without things to rank. */
+export function unrankedReason(reading: SourceReading): string {
+  const title =
+    reading.measure === undefined ? 'the measure' : `"${measureTitle(reading.measure, reading.source)}"`;
+  const dimensions = dimensionTitles(reading.source);
+  return `I can't answer that because I found nothing to rank: ${title} in ${reading.source.source.title} has no name for each of the things you asked about.${
+    dimensions.length === 0 ? '' : ` It can be ranked by ${quotedList(dimensions)}.`
+  }`;
 }

@@ -42,9 +42,10 @@ const unmatchedPenalty = 3;
 
 /** In "top 5 products by revenue", the `by` phrase names what to rank by: a measure. */
 function namesMeasure(source: WordedSource, question: QuestionReading, phrase: GroupPhrase): boolean {
-  if (question.ranking === undefined || !question.phrases.some((other) => other.kind === 'entity')) {
-    return false;
-  }
+  // why: in "the best day by revenue" the ranked thing is the time grain, and "revenue" what ranks it.
+  const isRankedThing =
+    question.phrases.some((other) => other.kind === 'entity') || question.time.granularity !== undefined;
+  if (question.ranking === undefined || !isRankedThing) return false;
   const { best } = chooseMeasure(source, question.tokens, phrase.indexes, question.cues);
   return best?.tokenIndexes.some((index) => phrase.indexes.includes(index)) === true;
 }
@@ -71,6 +72,20 @@ function matchEntity(
   return undefined;
 }
 
+/**
+ * "The busiest month" names no measure: a time grain ranked counts the source's rows. It scores nothing,
+ * so a source whose measure the question names wins.
+ */
+function rankedTimeCount(source: WordedSource, question: QuestionReading): MeasureCandidate | undefined {
+  if (question.ranking === undefined || question.time.granularity === undefined) return undefined;
+  if (question.phrases.length > 0) return undefined;
+  const count = source.members.find(
+    (member) =>
+      member.member.kind === 'measure' && member.member.aggType === 'count' && member.isNamedBySource,
+  );
+  return count && { measure: count, score: 0, tokenIndexes: [] };
+}
+
 export function readSource(source: WordedSource, question: QuestionReading): SourceReading {
   const { tokens, time } = question;
   const groups: GroupChoice[] = [];
@@ -94,7 +109,9 @@ export function readSource(source: WordedSource, question: QuestionReading): Sou
   }
   const grouped = new Set(groups.flatMap((group) => group.phrase.indexes));
   const measureIndexes = tokens.freeIndexes().filter((index) => !grouped.has(index));
-  const { best: measure, rival } = chooseHeadMeasure(source, tokens, measureIndexes, question.cues);
+  const named = chooseHeadMeasure(source, tokens, measureIndexes, question.cues);
+  const { rival } = named;
+  const measure = named.best ?? rankedTimeCount(source, question);
   const timeGroup = groups.find((group) => group.dimension.member.type === 'time');
   const needsTime = time.range !== undefined || time.granularity !== undefined;
   let timeDimension = timeGroup?.dimension;

@@ -1,5 +1,12 @@
 import type { TimeUnit } from './analyst-vocabulary.js';
-import { addUnits, type CalendarDate, calendarDate, compareDates, parseIsoDate } from './local-calendar.js';
+import {
+  addUnits,
+  type CalendarDate,
+  calendarDate,
+  compareDates,
+  parseIsoDate,
+  startOf,
+} from './local-calendar.js';
 
 /** A span of whole days: `start` inclusive, `end` exclusive. */
 export interface DaySpan {
@@ -31,11 +38,27 @@ const monthOfName = new Map<string, number>(
   monthNames.flatMap((names, index) => names.map((name) => [name, index + 1] as const)),
 );
 
-const ordinalQuarters = new Map([
+const ordinals = new Map([
   ['first', 1],
+  ['1st', 1],
   ['second', 2],
+  ['2nd', 2],
   ['third', 3],
+  ['3rd', 3],
   ['fourth', 4],
+  ['4th', 4],
+]);
+/** "The last quarter of 2023" is its fourth; without a year "last quarter" is relative to today. */
+const lastOf = new Map([
+  ['quarter', 4],
+  ['half', 2],
+]);
+const yearShifts = new Map([
+  ['last', -1],
+  ['previous', -1],
+  ['this', 0],
+  ['current', 0],
+  ['next', 1],
 ]);
 
 export const monthPattern = monthNames
@@ -43,14 +66,20 @@ export const monthPattern = monthNames
   .sort((left, right) => right.length - left.length)
   .join('|');
 const yearPattern = '(?:19|20)\\d{2}';
+/** A year by number, or "last year"; inside a point, a relative year names the year as well as a number. */
+const namedYear = `(?:${yearPattern}|(?:${[...yearShifts.keys()].join('|')}) year)`;
+const ordinalPattern = [...ordinals.keys()].join('|');
+const of = '(?:of |in )';
 
-/** A day, month, quarter or year as written in a question (lowercase words joined by spaces). */
+/** A day, week, month, quarter, half or year as written in a question (lowercase words joined by spaces). */
 export const pointPattern = [
   '\\d{4}-\\d{2}-\\d{2}',
-  `(?:${monthPattern})(?: ${yearPattern})?`,
-  `q[1-4](?: ${yearPattern})?`,
-  `${yearPattern} q[1-4]`,
-  `(?:first|second|third|fourth) quarter(?: of ${yearPattern})?`,
+  'week of \\d{4}-\\d{2}-\\d{2}',
+  `(?:${monthPattern})(?: ${of}?${namedYear})?`,
+  `(?:q[1-4]|h[12])(?: ${of}?${namedYear})?`,
+  `${yearPattern} (?:q[1-4]|h[12])`,
+  `(?:${ordinalPattern}) (?:quarter|half)(?: ${of}${namedYear})?`,
+  `last (?:quarter|half) ${of}${namedYear}`,
   yearPattern,
 ].join('|');
 
@@ -62,26 +91,53 @@ function span(unit: TimeUnit, start: CalendarDate, hasYear: boolean): TimePoint 
   return { start, end: addUnits(unit, 1, start), hasYear };
 }
 
+/** The year the words name: a number, or "last year" / "this year" against today. */
+function namedYearOf(words: readonly string[], today: CalendarDate): number | undefined {
+  const stated = words.map(Number).find((value) => Number.isInteger(value) && value >= 1900);
+  if (stated !== undefined) return stated;
+  const yearIndex = words.lastIndexOf('year');
+  const shift = yearIndex > 0 ? yearShifts.get(words[yearIndex - 1] ?? '') : undefined;
+  return shift === undefined ? undefined : today.year + shift;
+}
+
+/** Which quarter or half the words name ("q3", "third quarter", "h2", "last half of 2023"). */
+function partOfYear(words: readonly string[]): { unit: 'quarter' | 'half'; number: number } | undefined {
+  const short = words.map((word) => /^([qh])([1-4])$/.exec(word)).find((match) => match !== null);
+  if (short) {
+    const unit = short[1] === 'q' ? 'quarter' : 'half';
+    const number = Number(short[2]);
+    return unit === 'half' && number > 2 ? undefined : { unit, number };
+  }
+  const [first = '', second = ''] = words;
+  if (second !== 'quarter' && second !== 'half') return undefined;
+  const number = first === 'last' ? lastOf.get(second) : ordinals.get(first);
+  if (number === undefined || (second === 'half' && number > 2)) return undefined;
+  return { unit: second, number };
+}
+
 /**
  * The span named by a point of `pointPattern`. Without a year, `year` is used when given, else the most
- * recent such month or quarter that has begun by today.
+ * recent such month, quarter or half that has begun by today.
  */
 export function parseTimePoint(text: string, today: CalendarDate, year?: number): TimePoint | undefined {
   const words = text.split(' ');
   const iso = parseIsoDate(text);
   if (iso) return span('day', iso, true);
-  const statedYear = words.map(Number).find((value) => Number.isInteger(value) && value >= 1900);
-  const first = words[0] ?? '';
-  const quarter = /^q([1-4])$/.exec(words.find((word) => /^q[1-4]$/.test(word)) ?? '')?.[1];
-  const quarterNumber = quarter ? Number(quarter) : ordinalQuarters.get(first);
-  const month = monthOfName.get(first);
-  const startMonth = month ?? (quarterNumber === undefined ? undefined : quarterNumber * 3 - 2);
+  const weekDay = words[0] === 'week' ? parseIsoDate(words[words.length - 1] ?? '') : undefined;
+  if (weekDay) return span('week', startOf('week', weekDay), true);
+  const statedYear = namedYearOf(words, today);
+  const part = partOfYear(words);
+  const month = monthOfName.get(words[0] ?? '');
+  const startMonth =
+    month ?? (part === undefined ? undefined : (part.number - 1) * (part.unit === 'half' ? 6 : 3) + 1);
   if (startMonth === undefined) {
     return statedYear === undefined ? undefined : span('year', calendarDate(statedYear, 1), true);
   }
-  const unit: TimeUnit = month === undefined ? 'quarter' : 'month';
   const chosenYear = statedYear ?? year ?? mostRecentYear(startMonth, today);
-  return span(unit, calendarDate(chosenYear, startMonth), statedYear !== undefined);
+  const start = calendarDate(chosenYear, startMonth);
+  const hasYear = statedYear !== undefined;
+  if (part?.unit === 'half') return { start, end: addUnits('month', 6, start), hasYear };
+  return span(month === undefined ? 'quarter' : 'month', start, hasYear);
 }
 
 function mostRecentYear(month: number, today: CalendarDate): number {

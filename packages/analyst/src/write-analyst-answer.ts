@@ -1,6 +1,6 @@
 import type { AnalystColumn, AnalystQueryPlan } from './analyst-plan.types.js';
 import { defaultAnswerLocale, formatLabel, formatTime, formatValue } from './answer-values.js';
-import { listText, lowerFirst } from './plan-wording.js';
+import { capitalized, listText, lowerFirst } from './plan-wording.js';
 
 /** What `platformSqlApi` returns: the result's columns, its first rows, and how many rows there were. */
 export interface AnalystQueryResult {
@@ -73,6 +73,12 @@ export function writeAnalystAnswer(
   const [first] = result.data;
   if (groups.length === 0 && first !== undefined) {
     return `${withScope(measureTitle, plan.scope)}: ${measureText(first)}.`;
+  }
+  if (plan.ranking !== undefined && rowCount === 1 && first !== undefined) {
+    // why: "which category earns the most" asks for one; the answer names it rather than listing one row.
+    const ranked = plan.rankedBy ?? `the ${plan.ranking} ${lowerFirst(measureTitle)}`;
+    const sentence = capitalized(`${labelOf(first, groups, options)} has ${ranked}`);
+    return `${withScope(sentence, plan.scope)}: ${measureText(first)}.`;
   }
   const byText = listText(groups.map(({ column }) => column.title));
   const lines = result.data

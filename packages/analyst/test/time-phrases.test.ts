@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseSearchQuery } from '../src/choose-search-query.js';
 import { formatDate, todayIn } from '../src/local-calendar.js';
 import { QuestionTokens } from '../src/question-tokens.js';
-import { readTimeIntent } from '../src/time-phrases.js';
+import { findUnplacedPeriod, readTimeIntent } from '../src/time-phrases.js';
 
 /** Wednesday 2025-07-16 on the wall clock of the tests. */
 const today = todayIn(new Date('2025-07-16T10:00:00Z'), 'UTC');
@@ -47,6 +47,65 @@ describe('date ranges and grains in questions', () => {
     expect([range.start, range.end]).toEqual([start, end]);
   });
 
+  it.each([
+    ['revenue in the second quarter of 2024', '2024-04-01', '2024-07-01'],
+    ['revenue Q3 2023', '2023-07-01', '2023-10-01'],
+    ['revenue Q3 of 2023', '2023-07-01', '2023-10-01'],
+    ['revenue in the 3rd quarter of 2023', '2023-07-01', '2023-10-01'],
+    // The wrong answer: a quarter of a named year was read as the quarter before today.
+    ['revenue in the last quarter of 2023', '2023-10-01', '2024-01-01'],
+    ['revenue last quarter of 2023', '2023-10-01', '2024-01-01'],
+    ['revenue in the first quarter in 2024', '2024-01-01', '2024-04-01'],
+    ['revenue since the beginning of 2025', '2025-01-01', undefined],
+    ['revenue since the start of March 2024', '2024-03-01', undefined],
+    ['revenue between April and June 2024', '2024-04-01', '2024-07-01'],
+    ['revenue from March to May 2023', '2023-03-01', '2023-06-01'],
+    ['revenue in the first half of 2023', '2023-01-01', '2023-07-01'],
+    ['revenue H2 2024', '2024-07-01', '2025-01-01'],
+    ['revenue in the second half of last year', '2024-07-01', '2025-01-01'],
+    ['revenue in the first quarter of this year', '2025-01-01', '2025-04-01'],
+    ['revenue in March of last year', '2024-03-01', '2024-04-01'],
+    // The other wrong answer: of two named years only the first was kept.
+    ['revenue in 2022 and 2023', '2022-01-01', '2024-01-01'],
+    ['revenue in 2022, 2023 and 2024', '2022-01-01', '2025-01-01'],
+    ['revenue in March 2024', '2024-03-01', '2024-04-01'],
+    ['revenue during the week of 2024-03-04', '2024-03-04', '2024-03-11'],
+    ['revenue during the week of 2024-03-06', '2024-03-04', '2024-03-11'],
+    ['revenue on 2024-03-05', '2024-03-05', '2024-03-06'],
+    ['revenue each day of March 2024', '2024-03-01', '2024-04-01'],
+    ['orders in the past 7 days', '2025-07-09', '2025-07-16'],
+  ])('explicit period: %s', (question, start, end) => {
+    const tokens = new QuestionTokens(question);
+    const intent = readTimeIntent(tokens, today);
+    expect([intent.range?.start, intent.range?.end].map((date) => date && formatDate(date))).toEqual([
+      start,
+      end,
+    ]);
+    expect(findUnplacedPeriod(tokens)).toBeUndefined();
+  });
+
+  it.each([
+    // Two years that are not one range: the second is left over, so the planner refuses.
+    ['revenue in 2021 and 2023', '2023'],
+    // "The end of 2024" is no whole year; it is left unread rather than read as all of 2024.
+    ['revenue at the end of 2024', '2024'],
+    // A year named beside a relative period wins, and the relative words are left over.
+    ['revenue in the last week of 2023', 'last week'],
+    ['revenue in 2023 last quarter', 'quarter'],
+  ])('leaves what is not one period unplaced: %s', (question, unplaced) => {
+    const tokens = new QuestionTokens(question);
+    readTimeIntent(tokens, today);
+    expect(findUnplacedPeriod(tokens)).toBe(unplaced);
+  });
+
+  it('reads a relative period against today in the time zone only when no year is named', () => {
+    const lateInTokyo = todayIn(new Date('2025-06-30T20:00:00Z'), 'Asia/Tokyo');
+    const intent = readTimeIntent(new QuestionTokens('revenue last quarter'), lateInTokyo);
+    expect(intent.range?.start && formatDate(intent.range.start)).toBe('2025-04-01');
+    expect(rangeOf('revenue last quarter').start).toBe('2025-04-01');
+    expect(rangeOf('revenue in the last quarter of 2023').start).toBe('2023-10-01');
+  });
+
   it('reads a month name only as a month when a year or a preposition says so', () => {
     expect(rangeOf('may I see revenue').start).toBeUndefined();
     expect(rangeOf('revenue may 2024').start).toBe('2024-05-01');
@@ -66,6 +125,14 @@ describe('date ranges and grains in questions', () => {
     ['which year had the most orders', 'year'],
     ['revenue trend in the last 30 days', 'day'],
     ['revenue over time', 'month'],
+    ['weekly revenue', 'week'],
+    ['revenue by week', 'week'],
+    ['revenue per day', 'day'],
+    ['revenue each day of March 2024', 'day'],
+    ['the slowest month', 'month'],
+    ['the best day for orders', 'day'],
+    ['the 3 busiest weeks', 'week'],
+    ['the month with the most orders', 'month'],
   ])('%s → %s', (question, granularity) => {
     expect(rangeOf(question).granularity).toBe(granularity);
   });

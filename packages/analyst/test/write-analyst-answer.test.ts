@@ -26,6 +26,28 @@ const byStage = plan({
 const schema = (...names: string[]) => names.map((name) => ({ name, column_type: 'number' }));
 
 describe('answers written from results', () => {
+  it('a ranking of one names its one row in a sentence, a list otherwise', () => {
+    const ranked = plan({
+      ...byStage,
+      ranking: 'highest',
+      rankedBy: 'the highest deal amount',
+      scope: 'in 2024',
+    });
+    const one = { schema: schema('stage', 'amount'), data: [['Won', 1500]], totalRows: 1 };
+    expect(writeAnalystAnswer('q', ranked, one, utc)).toBe(
+      'Won has the highest deal amount, in 2024: 1,500.',
+    );
+    const two = {
+      schema: schema('stage', 'amount'),
+      data: [
+        ['Won', 1500],
+        ['Lost', 900],
+      ],
+      totalRows: 2,
+    };
+    expect(writeAnalystAnswer('q', ranked, two, utc)).toMatch(/^Won is first by deal amount, with 1,500\./);
+  });
+
   it('one value in one sentence, with its scope', () => {
     const scoped = plan({ scope: 'in 2024 (2024-01-01 to 2024-12-31), where stage is Won' });
     expect(

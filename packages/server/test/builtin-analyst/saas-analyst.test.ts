@@ -181,9 +181,12 @@ describe('the built-in analyst on a subscription business, in New York time', ()
   it('answers "which country has the most customers"', async () => {
     const run = await answerOf(world, 'Which country has the most customers?');
     const expected = countBy(world.data.customers, (customer) => customer.country);
-    expect(keyedRows(run.result.data)).toEqual(expected);
     const most = Math.max(...expected.values());
-    expect(orderedRows(run.result.data)[0]?.[1]).toBe(most);
+    // "Which country" asks for one: the country with the most (the first by name among equals).
+    const [first] = [...expected]
+      .filter(([, count]) => count === most)
+      .sort(([left], [right]) => (left < right ? -1 : 1));
+    expect(orderedRows(run.result.data)).toEqual([first]);
   });
 
   it('filters on a value that only a view over two cubes has', async () => {
