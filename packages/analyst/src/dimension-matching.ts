@@ -1,6 +1,7 @@
 import type { GroupPhrase } from './group-phrases.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import { type QuestionTokens, stemOf } from './question-tokens.js';
+import { searchTerms } from './search-terms.js';
 import { matchWords } from './word-match.js';
 
 export interface DimensionCandidate {
@@ -109,9 +110,16 @@ const secondaryTimeWords = new Set(
   ].map(stemOf),
 );
 
+/** `ship` and `shipment`, `order` and `order`: one word begins the other (four letters at least). */
+function isSameRoot(word: string, other: string): boolean {
+  if (word.length < 4 || other.length < 4) return false;
+  return word.startsWith(other) || other.startsWith(word);
+}
+
 /**
  * A time dimension of the source: one the question names; else the one that reads as the row's own
- * moment (`ordered_at` on orders, `created_at`) rather than a later event (`shipped_at`, `updated_at`).
+ * moment (`ordered_at` on orders, `shipped_at` on shipments, `created_at`) rather than a later event
+ * (`shipped_at` on orders, `updated_at`).
  */
 export function chooseTimeDimension(
   source: WordedSource,
@@ -120,16 +128,19 @@ export function chooseTimeDimension(
   measure: WordedMember | undefined,
 ): { dimension: WordedMember; tokenIndexes: readonly number[] } | undefined {
   const measureWords = new Set(measure?.isNamedBySource === false ? measure.words : []);
+  const ownWords = searchTerms(`${source.source.name} ${source.source.title}`);
   let best: { dimension: WordedMember; tokenIndexes: readonly number[]; score: number } | undefined;
   for (const member of source.members) {
     if (member.member.kind !== 'dimension' || member.member.type !== 'time') continue;
     const match = matchWords(tokens, indexes, member.words);
+    const isOwnEvent = member.words.some((word) => ownWords.some((own) => isSameRoot(word, own)));
     const score =
       10 * match.weight +
       (member.words.some((word) => measureWords.has(word)) ? 3 : 0) +
+      (isOwnEvent ? 3 : 0) +
       (member.words.some((word) => source.words.includes(word)) ? 2 : 0) +
       (member.words.some((word) => primaryTimeWords.has(word)) ? 1 : 0) -
-      (member.words.some((word) => secondaryTimeWords.has(word)) ? 1.5 : 0);
+      (!isOwnEvent && member.words.some((word) => secondaryTimeWords.has(word)) ? 1.5 : 0);
     if (best === undefined || score > best.score) {
       best = { dimension: member, tokenIndexes: match.tokenIndexes, score };
     }
