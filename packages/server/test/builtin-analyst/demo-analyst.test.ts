@@ -1,45 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { compileDataModel, compileModelFiles, loadSqlInterface } from '@platform/semantic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoModelFiles } from '../../src/modules/data-model/demo-model/demo-model-files.js';
-import { loadSampleData } from '../../src/platform/sample-data/load-sample-data.js';
-import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
 import { type AnalystWorld, answerOf, printed, refusalOf } from './analyst-harness.js';
+import { type DemoWorld, openDemoWorld } from './demo-world.js';
 import { expectRanking } from './ranking-expectations.js';
 import { keyedRows, orderedRows, singleValue } from './result-rows.js';
 
 const lineAmount = 'i.quantity * i.unit_price - i.discount';
 
 describe('the built-in analyst on the demo model and its sample data', () => {
-  let directory: string;
+  let demo: DemoWorld;
   let world: AnalystWorld;
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'analyst-demo-'));
-    const databasePath = join(directory, 'sample.duckdb');
-    await loadSampleData({ databasePath, scale: 0.1 });
-    const compiled = compileModelFiles(
-      demoModelFiles.map((file) => ({ fileName: file.path, content: file.text })),
-    );
-    world = {
-      model: compileDataModel(compiled.model),
-      warehouse: await DuckDbWarehouse.open(databasePath),
-      timezone: 'UTC',
-      // why: the sample data ends on 2026-06-30, so "last year" is the whole of 2025.
-      now: new Date('2026-07-15T09:00:00Z'),
-    };
-    await loadSqlInterface();
+    demo = await openDemoWorld();
+    world = demo.world;
   });
 
   afterAll(async () => {
-    await world?.warehouse.close();
-    await rm(directory, { recursive: true, force: true });
+    await demo?.close();
   });
 
   async function raw(sql: string): Promise<unknown[][]> {
-    return (await world.warehouse.query(sql, [])).rows;
+    return demo.raw(sql);
   }
 
   it('revenue by month last year', async () => {
