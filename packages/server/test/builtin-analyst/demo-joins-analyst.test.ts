@@ -52,6 +52,16 @@ describe('the built-in analyst through the joins of the demo model', () => {
     expect(run.translation.query).toMatchObject({ measures: ['sales.revenue'] });
   });
 
+  it('does not guess between two joined cubes that both have the value', async () => {
+    const [shared] = await demo.raw(
+      'SELECT country FROM stores WHERE country IN (SELECT country FROM customers) ORDER BY 1 LIMIT 1',
+    );
+    const country = String(shared?.[0]);
+    expect(country).not.toBe('undefined');
+    const reason = await refusalOf(demo.world, `Payments per method in ${country}`);
+    expect(reason).toContain(country);
+  });
+
   it('refuses a value that no reachable cube has', async () => {
     const reason = await refusalOf(demo.world, 'Payments per method for customers in Atlantis');
     expect(reason).toMatch(/Atlantis/);
