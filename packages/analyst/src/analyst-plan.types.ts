@@ -20,6 +20,8 @@ export interface AnalystMetadataSource {
   readonly title: string;
   readonly description?: string;
   readonly synonyms?: readonly string[];
+  /** For a cube: the cubes it joins through the model's joins (`FROM cube CROSS JOIN other`). */
+  readonly joins?: readonly string[];
   readonly members: readonly AnalystMetadataMember[];
 }
 
@@ -60,7 +62,7 @@ export interface AnalystChart {
 
 export interface AnalystQueryPlan {
   readonly kind: 'query';
-  /** SQL for the SQL interface over the model (one SELECT over one cube or view). */
+  /** SQL for the SQL interface over the model (one SELECT over one cube or view, or joined cubes). */
   readonly sqlQuery: string;
   readonly queryTitle: string;
   readonly description: string;

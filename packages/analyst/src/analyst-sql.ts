@@ -36,6 +36,8 @@ export interface SelectColumn {
 
 export interface SqlQueryParts {
   readonly source: string;
+  /** Cubes joined to the source with CROSS JOIN (the model's joins apply); columns are then qualified. */
+  readonly joined?: readonly string[];
   readonly columns: readonly SelectColumn[];
   readonly conditions: readonly string[];
   /** 1-based positions in the select list. */
@@ -52,7 +54,8 @@ export function writeSql(parts: SqlQueryParts): string {
         : `${column.expression} AS ${sqlIdentifier(column.alias)}`,
     )
     .join(', ');
-  const lines = [`SELECT ${select}`, `FROM ${sqlIdentifier(parts.source)}`];
+  const from = [parts.source, ...(parts.joined ?? [])].map(sqlIdentifier).join(' CROSS JOIN ');
+  const lines = [`SELECT ${select}`, `FROM ${from}`];
   if (parts.conditions.length > 0) lines.push(`WHERE ${parts.conditions.join('\n  AND ')}`);
   const grouped = parts.columns.flatMap((column, index) => (column.isGrouped ? [String(index + 1)] : []));
   if (grouped.length > 0) lines.push(`GROUP BY ${grouped.join(', ')}`);

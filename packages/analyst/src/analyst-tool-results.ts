@@ -49,9 +49,11 @@ function sourceOf(value: unknown): AnalystMetadataSource | undefined {
   if (!isRecord(value) || typeof value.name !== 'string' || !Array.isArray(value.members)) return undefined;
   const description = optionalString(value.description);
   const synonyms = stringList(value.synonyms);
+  const joins = stringList(value.joins);
   return {
     name: value.name,
     type: value.type === 'view' ? 'view' : 'cube',
+    ...(joins === undefined ? {} : { joins }),
     title: optionalString(value.title) ?? value.name,
     members: value.members.flatMap((member) => memberOf(member) ?? []),
     ...(description === undefined ? {} : { description }),

@@ -1,5 +1,6 @@
 import type { AnalystPlanOptions } from './analyst-plan.types.js';
 import { fillerWords } from './analyst-vocabulary.js';
+import { isJoinedMemberNamed, useJoinedNames } from './joined-sources.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import { QuestionTokens, stemOf, type TokenSpan } from './question-tokens.js';
 import { matchWords } from './word-match.js';
@@ -78,6 +79,8 @@ export function matchFlags(source: WordedSource, tokens: QuestionTokens): Filter
 
 interface ValueMatch extends TokenSpan {
   readonly member: WordedMember;
+  /** The source the member is of: the queried one, or a cube it joins. */
+  readonly owner: WordedSource;
   readonly value: string;
   readonly isMemberNamed: boolean;
   readonly order: number;
@@ -106,25 +109,52 @@ function spansOf(tokens: QuestionTokens, words: readonly string[]): TokenSpan[] 
 }
 
 /**
+ * A value of dimensions of two joined cubes ("Spain": the customer's country or the store's) that the
+ * question does not tell apart: either filter would answer another question, so neither is taken.
+ */
+function isAmbiguousJoin(match: ValueMatch, matches: readonly ValueMatch[], source: WordedSource): boolean {
+  return (
+    match.owner !== source &&
+    matches.some(
+      (other) =>
+        other.owner !== source &&
+        other.owner !== match.owner &&
+        other.start === match.start &&
+        other.end === match.end &&
+        other.isMemberNamed === match.isMemberNamed,
+    )
+  );
+}
+
+/**
  * Filters on known values: a word (or words) of the question equal, ignoring case, to a value of one of
- * the source's string dimensions. Longer values win, then a dimension the question also names.
+ * the source's string dimensions, or of the cubes it joins (`reachable`) after its own unless the question
+ * names them. Longer values win, then a dimension the question also names.
  */
 export async function matchValues(
   source: WordedSource,
   tokens: QuestionTokens,
   lookupValues: AnalystPlanOptions['lookupValues'],
+  reachable: readonly WordedSource[] = [],
 ): Promise<FilterChoice[]> {
   const free = tokens.freeIndexes().filter((index) => !fillerWords.has(tokens.lowerAt(index) ?? ''));
   if (free.length === 0) return [];
   const allIndexes = tokens.tokens.map((_token, index) => index);
-  const candidates = source.members
-    .filter((member) => member.member.kind === 'dimension' && member.member.type === 'string')
-    .filter((member) => !isIdentifier(member))
-    .map((member, order) => ({
-      member,
-      order,
-      isMemberNamed: matchWords(tokens, allIndexes, member.words).weight > 0,
-    }))
+  const candidates = [source, ...reachable]
+    .flatMap((owner) =>
+      owner.members
+        .filter((member) => member.member.kind === 'dimension' && member.member.type === 'string')
+        .filter((member) => !isIdentifier(member))
+        .map((member) => ({
+          member,
+          owner,
+          isMemberNamed:
+            owner === source
+              ? matchWords(tokens, allIndexes, member.words).weight > 0
+              : isJoinedMemberNamed(tokens, member, owner),
+        })),
+    )
+    .map((candidate, order) => ({ ...candidate, order }))
     .sort(
       (left, right) => Number(right.isMemberNamed) - Number(left.isMemberNamed) || left.order - right.order,
     )
@@ -156,8 +186,9 @@ export async function matchValues(
   );
   const byMember = new Map<WordedMember, string[]>();
   for (const match of matches) {
-    if (!tokens.isSpanFree(match)) continue;
+    if (!tokens.isSpanFree(match) || isAmbiguousJoin(match, matches, source)) continue;
     tokens.use(match, 'filter');
+    if (match.owner !== source) useJoinedNames(tokens, match.member, match.owner);
     const values = byMember.get(match.member) ?? [];
     if (!values.includes(match.value)) values.push(match.value);
     byMember.set(match.member, values);

@@ -7,9 +7,10 @@ import type {
 import { type AggregationCue, aggregationCues, extremeCues, isSmallTalk } from './analyst-vocabulary.js';
 import { type FilterChoice, matchFlags, matchValues } from './filter-matching.js';
 import { readGroupPhrases } from './group-phrases.js';
+import { readingAttempts } from './joined-attempts.js';
 import { todayIn } from './local-calendar.js';
 import { classOf, fitsCue } from './measure-matching.js';
-import { wordedSources } from './member-words.js';
+import { type WordedSource, wordedSources } from './member-words.js';
 import { buildQueryPlan } from './query-plan.builder.js';
 import { QuestionTokens } from './question-tokens.js';
 import { type RankingIntent, readRanking } from './ranking-phrases.js';
@@ -23,7 +24,7 @@ import {
   unplacedPeriodReason,
   unrankedReason,
 } from './refusal-reasons.js';
-import { answeringReadings, type QuestionReading, readSource, type SourceReading } from './source-reading.js';
+import { type QuestionReading, readSource, type SourceReading } from './source-reading.js';
 import { findUnplacedPeriod, readTimeIntent, type TimeIntent } from './time-phrases.js';
 import { findUnknownName } from './unknown-names.js';
 
@@ -72,6 +73,8 @@ async function attempt(
   reading: SourceReading,
   question: QuestionReading,
   options: AnalystPlanOptions,
+  reachable: readonly WordedSource[] = [],
+  known: readonly WordedSource[] = [],
 ): Promise<Attempt> {
   const { tokens } = question;
   if (reading.rival !== undefined) {
@@ -85,7 +88,7 @@ async function attempt(
   useReading(tokens, reading);
   const filters: FilterChoice[] = [
     ...matchFlags(reading.source, tokens),
-    ...(await matchValues(reading.source, tokens, options.lookupValues)),
+    ...(await matchValues(reading.source, tokens, options.lookupValues, reachable)),
   ];
   const unmatched = reading.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
   if (unmatched !== undefined) return { refusal: unmatchedGroupReason(reading, unmatched), isFinal: false };
@@ -101,7 +104,7 @@ async function attempt(
   const period = findUnplacedPeriod(tokens);
   // why: a period word left over reads as a name ("in the last week of 2025"); say what it is instead.
   if (period !== undefined) return { refusal: unplacedPeriodReason(question.time, period), isFinal: false };
-  const unknown = findUnknownName(tokens, reading.source);
+  const unknown = findUnknownName(tokens, reading.source, known);
   if (unknown !== undefined) return { refusal: unknownNameReason(reading, unknown), isFinal: false };
   return { filters };
 }
@@ -165,12 +168,16 @@ export async function planQueryParts(
   const partial = { tokens, phrases, time, ...(ranking === undefined ? {} : { ranking }) };
   const reading: QuestionReading = { ...partial, cues: readCues(tokens, partial) };
   const readings = sources.map((source) => readSource(source, reading));
-  const candidates = answeringReadings(readings).slice(0, maximumAttempts);
   const before = tokens.snapshot();
   let firstRefusal: string | undefined;
-  for (const candidate of candidates) {
+  for (const { reading: candidate, reachable, known } of readingAttempts(
+    sources,
+    reading,
+    readings,
+    maximumAttempts,
+  )) {
     tokens.restore(before);
-    const outcome = await attempt(candidate, reading, options);
+    const outcome = await attempt(candidate, reading, options, reachable, known);
     if ('filters' in outcome) {
       const limited = rankingLimit(ranking, candidate, tokens, time);
       return {

@@ -1,6 +1,7 @@
 import type { AnalystChart, AnalystColumn, AnalystQueryPlan } from './analyst-plan.types.js';
-import { type SelectColumn, sqlIdentifier, sqlString, writeSql } from './analyst-sql.js';
+import { type SelectColumn, sqlString, writeSql } from './analyst-sql.js';
 import type { FilterChoice } from './filter-matching.js';
+import { joinedColumns } from './joined-columns.js';
 import { formatDate } from './local-calendar.js';
 import type { MeasureCandidate } from './measure-matching.js';
 import type { WordedMember } from './member-words.js';
@@ -23,7 +24,10 @@ function uniqueName(wanted: string, taken: Set<string>): string {
   return name;
 }
 
-function columnsOf(reading: SourceReading, time: TimeIntent): PlannedColumn[] {
+/** How a member is written in the SQL: its name, qualified by its cube when cubes are joined. */
+type ColumnNamer = (member: WordedMember) => string;
+
+function columnsOf(reading: SourceReading, time: TimeIntent, column: ColumnNamer): PlannedColumn[] {
   const { measure, timeDimension } = reading;
   if (measure === undefined) throw new Error('a reading without a measure cannot be planned');
   const taken = new Set<string>();
@@ -38,7 +42,7 @@ function columnsOf(reading: SourceReading, time: TimeIntent): PlannedColumn[] {
       role: 'time',
       granularity,
       select: {
-        expression: `DATE_TRUNC('${granularity}', ${sqlIdentifier(timeDimension.localName)})`,
+        expression: `DATE_TRUNC('${granularity}', ${column(timeDimension)})`,
         alias: name,
         isGrouped: true,
       },
@@ -55,7 +59,7 @@ function columnsOf(reading: SourceReading, time: TimeIntent): PlannedColumn[] {
       title: memberTitle(dimension),
       role: 'dimension',
       select: {
-        expression: sqlIdentifier(dimension.localName),
+        expression: column(dimension),
         ...(name === dimension.localName ? {} : { alias: name }),
         isGrouped: true,
       },
@@ -67,7 +71,7 @@ function columnsOf(reading: SourceReading, time: TimeIntent): PlannedColumn[] {
     title: measureTitle(measure, reading.source),
     role: 'measure',
     select: {
-      expression: `MEASURE(${sqlIdentifier(measure.measure.localName)})`,
+      expression: `MEASURE(${column(measure.measure)})`,
       ...(measureName === measure.measure.localName ? {} : { alias: measureName }),
       isGrouped: false,
     },
@@ -75,16 +79,21 @@ function columnsOf(reading: SourceReading, time: TimeIntent): PlannedColumn[] {
   return columns;
 }
 
-function conditionsOf(reading: SourceReading, time: TimeIntent, filters: readonly FilterChoice[]): string[] {
+function conditionsOf(
+  reading: SourceReading,
+  time: TimeIntent,
+  filters: readonly FilterChoice[],
+  columnOf: ColumnNamer,
+): string[] {
   const conditions: string[] = [];
   const range = time.range;
   if (range !== undefined && reading.timeDimension !== undefined) {
-    const column = sqlIdentifier(reading.timeDimension.localName);
+    const column = columnOf(reading.timeDimension);
     if (range.start !== undefined) conditions.push(`${column} >= ${sqlString(formatDate(range.start))}`);
     if (range.end !== undefined) conditions.push(`${column} < ${sqlString(formatDate(range.end))}`);
   }
   for (const filter of filters) {
-    const column = sqlIdentifier(filter.member.localName);
+    const column = columnOf(filter.member);
     if (filter.kind === 'values') {
       const [single] = filter.values;
       const [equal, inList] = filter.isNegated ? ['<>', 'NOT IN'] : ['=', 'IN'];
@@ -108,10 +117,10 @@ function conditionsOf(reading: SourceReading, time: TimeIntent, filters: readonl
  * "Which store had the highest revenue" ranks stores: rows without a store (online orders) are no store,
  * so they do not take part, or "(empty)" would come first.
  */
-function namedEntities(reading: SourceReading): string[] {
+function namedEntities(reading: SourceReading, column: ColumnNamer): string[] {
   const columns = reading.groups
     .filter((group) => group.phrase.kind === 'entity' && group.dimension.member.type !== 'time')
-    .map((group) => `${sqlIdentifier(group.dimension.localName)} IS NOT NULL`);
+    .map((group) => `${column(group.dimension)} IS NOT NULL`);
   return [...new Set(columns)];
 }
 
@@ -127,7 +136,8 @@ export function buildQueryPlan(
   ranking: RankingIntent | undefined,
   filters: readonly FilterChoice[],
 ): AnalystQueryPlan {
-  const columns = columnsOf(reading, time);
+  const { joined, column } = joinedColumns(reading, filters);
+  const columns = columnsOf(reading, time, column);
   const measurePosition = columns.length;
   const measure = columns[columns.length - 1] as PlannedColumn;
   const groupColumns = columns.slice(0, -1);
@@ -148,8 +158,12 @@ export function buildQueryPlan(
   const limit = isRanked ? (ranking.limit ?? defaultRankingLimit) : undefined;
   const sqlQuery = writeSql({
     source: reading.source.source.name,
+    joined,
     columns: columns.map((column) => column.select),
-    conditions: [...conditionsOf(reading, time, filters), ...(isRanked ? namedEntities(reading) : [])],
+    conditions: [
+      ...conditionsOf(reading, time, filters, column),
+      ...(isRanked ? namedEntities(reading, column) : []),
+    ],
     order,
     ...(limit === undefined ? {} : { limit }),
   });

@@ -1,6 +1,7 @@
 import type { AggregationCue } from './analyst-vocabulary.js';
 import { chooseTimeDimension, matchDimension } from './dimension-matching.js';
 import type { GroupPhrase } from './group-phrases.js';
+import { matchJoinedDimension } from './joined-dimension.js';
 import { chooseHeadMeasure, chooseMeasure, type MeasureCandidate } from './measure-matching.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import type { QuestionTokens } from './question-tokens.js';
@@ -86,7 +87,12 @@ function rankedTimeCount(source: WordedSource, question: QuestionReading): Measu
   return count && { measure: count, score: 0, tokenIndexes: [] };
 }
 
-export function readSource(source: WordedSource, question: QuestionReading): SourceReading {
+/** How `source` answers the question; `reachable` cubes it joins may take a `by` phrase it has no dimension for. */
+export function readSource(
+  source: WordedSource,
+  question: QuestionReading,
+  reachable: readonly WordedSource[] = [],
+): SourceReading {
   const { tokens, time } = question;
   const groups: GroupChoice[] = [];
   const unmatched: GroupPhrase[] = [];
@@ -100,7 +106,8 @@ export function readSource(source: WordedSource, question: QuestionReading): Sou
       else if (question.ranking !== undefined) unmatched.push(phrase);
       continue;
     }
-    const candidate = matchDimension(source, tokens, phrase);
+    const candidate =
+      matchDimension(source, tokens, phrase) ?? matchJoinedDimension(reachable, tokens, phrase);
     if (candidate !== undefined) {
       groups.push({ phrase, dimension: candidate.dimension, score: candidate.score });
     } else {

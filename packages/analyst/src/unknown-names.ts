@@ -38,9 +38,15 @@ function looksLikeName(tokens: QuestionTokens, index: number): boolean {
 /**
  * Words that look like a name or value the question filters on ("deals of Acme", "in 'Atlantis'") but that
  * nothing matched. Answering without them would answer another question, so the planner says so instead.
+ * `joined`: cubes the source joins, whose names are known words.
  */
-export function findUnknownName(tokens: QuestionTokens, source: WordedSource): string | undefined {
-  const vocabulary = sourceVocabulary(source);
+export function findUnknownName(
+  tokens: QuestionTokens,
+  source: WordedSource,
+  joined: readonly WordedSource[] = [],
+): string | undefined {
+  // why: the names of cubes the source joins ("for customers in …") are words of the model, not values.
+  const vocabulary = new Set([...sourceVocabulary(source), ...joined.flatMap((cube) => cube.words)]);
   for (let index = 0; index < tokens.length; index += 1) {
     if (!tokens.isFree(index) || isOrdinaryWord(tokens, index, vocabulary) || !looksLikeName(tokens, index)) {
       continue;

@@ -108,10 +108,12 @@ export {
   startOf as startOfCalendarUnit,
 } from './query/zoned-time.js';
 export { loadSqlInterface } from './sql-interface/load-sql-interface.js';
+export { maximumJoinedSources } from './sql-interface/sql-from-clause.js';
 export {
   maximumSqlLength,
   type SqlOutputColumn,
   type SqlTranslation,
+  type SqlTranslationOptions,
   translateSql,
 } from './sql-interface/translate-sql.js';
 export { type ValidateModelResult, validateModel } from './validate/validate-model.js';

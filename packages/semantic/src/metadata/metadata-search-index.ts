@@ -1,5 +1,6 @@
 import type { AccessScope } from '../access/access-scope.types.js';
 import type { CompiledModel, CompiledSource, ResolvedMember } from '../compile/compiled-model.types.js';
+import { modelIndexOf } from '../plan/model-index.js';
 import { aggregationType, measureValueType } from './member-metadata.js';
 import type {
   MetadataSearchIndex,
@@ -73,7 +74,16 @@ export function createMetadataSearchIndex(model: CompiledModel): MetadataSearchI
     );
   }
   const sortedTerms = [...postings.keys()].sort();
-  const index: SearchIndexData = { sources, documents, memberDocuments, postings, sortedTerms };
+  const graph = modelIndexOf(model).graph;
+  const index: SearchIndexData = {
+    sources,
+    documents,
+    memberDocuments,
+    postings,
+    sortedTerms,
+    sourceIndexes: new Map(sources.map((source, sourceIndex) => [source.name, sourceIndex])),
+    reachableFrom: (source) => (source.kind === 'cube' ? graph.reachableFrom(source.name) : []),
+  };
   return { search: (text, options) => search(index, text, options) };
 }
 
@@ -83,6 +93,9 @@ interface SearchIndexData {
   readonly memberDocuments: readonly (readonly number[])[];
   readonly postings: ReadonlyMap<string, readonly Posting[]>;
   readonly sortedTerms: readonly string[];
+  readonly sourceIndexes: ReadonlyMap<string, number>;
+  /** The cubes a cube joins through the model's join graph, nearest first; none for a view. */
+  readonly reachableFrom: (source: CompiledSource) => readonly string[];
 }
 
 function search(index: SearchIndexData, text: string, options: MetadataSearchOptions): MetadataSearchResult {
@@ -110,29 +123,49 @@ function search(index: SearchIndexData, text: string, options: MetadataSearchOpt
           score: row.reduce((sum, value) => sum + value),
         }));
   ranked.sort((left, right) => right.score - left.score || left.sourceIndex - right.sourceIndex);
-  const cubes: MetadataSearchSource[] = [];
+  const chosen: number[] = [];
   for (const { sourceIndex } of ranked) {
-    if (cubes.length >= limit) break;
+    if (chosen.length >= limit) break;
+    if (index.sources[sourceIndex] !== undefined && isVisible(sourceIndex)) chosen.push(sourceIndex);
+  }
+  const isSourceVisible = (name: string): boolean => {
+    const sourceIndex = index.sourceIndexes.get(name);
+    return sourceIndex !== undefined && isVisible(sourceIndex);
+  };
+  // why: a question may filter or group through a join ("payments for customers in Spain"); the cubes the
+  // best results join must be in the result for their dimensions and values to be usable.
+  for (const sourceIndex of [...chosen]) {
     const source = index.sources[sourceIndex];
-    if (source === undefined || !isVisible(sourceIndex)) continue;
+    for (const name of source === undefined ? [] : index.reachableFrom(source)) {
+      const joined = index.sourceIndexes.get(name);
+      if (chosen.length >= limit) break;
+      if (joined !== undefined && !chosen.includes(joined) && isVisible(joined)) chosen.push(joined);
+    }
+  }
+  const cubes = chosen.flatMap((sourceIndex) => {
+    const source = index.sources[sourceIndex];
+    if (source === undefined) return [];
     const members = rankMembers(
       index.memberDocuments[sourceIndex] ?? [],
       memberScores,
       isVisible,
       memberLimit,
     );
-    cubes.push({
+    const joins = index.reachableFrom(source).filter(isSourceVisible);
+    const result: MetadataSearchSource = {
       name: source.name,
       type: source.kind,
       title: source.title,
       ...(source.description === undefined ? {} : { description: source.description }),
       ...(source.synonyms.length === 0 ? {} : { synonyms: source.synonyms }),
+      ...(joins.length === 0 ? {} : { joins }),
       members: members.flatMap((document) => {
         const member = index.documents[document]?.member;
         return member === undefined ? [] : [searchMember(member)];
       }),
-    });
-  }
+    };
+    return [result];
+  });
   return { cubes, searchQuery: text };
 }
 

@@ -21,6 +21,11 @@ export interface MetadataSearchSource {
   readonly description?: string;
   /** `meta.synonyms`, only when the source has some. */
   readonly synonyms?: readonly string[];
+  /**
+   * For a cube: the cubes the caller may see that it joins through the model's join graph, directly or
+   * through other cubes, nearest first (what `FROM cube CROSS JOIN other` accepts); absent when none.
+   */
+  readonly joins?: readonly string[];
   /** Matching members first, best first, then the source's other members in model order. */
   readonly members: readonly MetadataSearchMember[];
 }

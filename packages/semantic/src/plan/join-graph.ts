@@ -75,6 +75,11 @@ export class JoinGraph {
     return path.reverse();
   }
 
+  /** The cubes a query rooted at `root` can join, nearest first (`root` itself left out). */
+  reachableFrom(root: string): string[] {
+    return [...this.treeOf(root).keys()].filter((cube) => cube !== root);
+  }
+
   private treeOf(root: string): ShortestPathTree {
     const cached = this.treesByRoot.get(root);
     if (cached) return cached;

@@ -1,6 +1,5 @@
 import type { Node } from 'libpg-query';
-import type { SqlTranslationContext } from './sql-column.resolver.js';
-import { matchName } from './sql-model-lookup.js';
+import { isMemberOfSources, type SqlTranslationContext } from './sql-column.resolver.js';
 import { locationOf, nodeStrings } from './sql-node.js';
 import { resolveTerm } from './sql-term.resolver.js';
 import type { SqlTerm } from './sql-term.types.js';
@@ -42,11 +41,10 @@ function bareColumnName(node: Node): string | undefined {
     : undefined;
 }
 
-/** Whether a bare name is a member of the FROM source (exactly, or case-insensitively when unquoted). */
+/** Whether a bare name is a member of a FROM source (exactly, or case-insensitively when unquoted). */
 function isMemberName(name: string, node: Node, context: SqlTranslationContext): boolean {
   const location = locationOf(node);
-  const isQuoted = (): boolean => context.text.quotedParts(location, 1)[0] === true;
-  return matchName(context.lookup.members, name, isQuoted, (member) => member.name).kind === 'found';
+  return isMemberOfSources(name, () => context.text.quotedParts(location, 1)[0] === true, context);
 }
 
 /**

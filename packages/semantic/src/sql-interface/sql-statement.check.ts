@@ -1,23 +1,12 @@
-import type { Node, RangeVar, RawStmt, SelectStmt } from 'libpg-query';
+import type { RawStmt, SelectStmt } from 'libpg-query';
 import { SemanticQueryError } from '../query/semantic-query-error.js';
-import { locationOf, nodeKind } from './sql-node.js';
 import type { SqlSourceText } from './sql-source-text.js';
-
-const oneSourceHint = 'query one cube or view';
 
 const lockingClauses: Readonly<Record<string, string>> = {
   LCS_FORKEYSHARE: 'FOR KEY SHARE',
   LCS_FORSHARE: 'FOR SHARE',
   LCS_FORNOKEYUPDATE: 'FOR NO KEY UPDATE',
   LCS_FORUPDATE: 'FOR UPDATE',
-};
-
-const fromItemDescriptions: Readonly<Record<string, string>> = {
-  RangeSubselect: 'Subqueries are',
-  RangeFunction: 'Functions in FROM are',
-  RangeTableSample: 'TABLESAMPLE is',
-  RangeTableFunc: 'XMLTABLE is',
-  JsonTable: 'JSON_TABLE is',
 };
 
 /** The one statement, which must be a SELECT; anything else is named with where it starts. */
@@ -94,42 +83,4 @@ function checkSelectClauses(select: SelectStmt, text: SqlSourceText, start: numb
   if ((select.targetList ?? []).length === 0) {
     throw text.errorAt(text.findKeyword('select', start), 'SELECT needs at least one column');
   }
-}
-
-function joinLocation(item: Node, text: SqlSourceText): number | undefined {
-  const location = locationOf(item);
-  return text.findKeyword('join', location === undefined ? 0 : text.indexOfByte(location));
-}
-
-/** The one cube or view in FROM, as a plain relation name with an optional alias. */
-export function fromRelationOf(select: SelectStmt, text: SqlSourceText, start: number): RangeVar {
-  const [item, second] = select.fromClause ?? [];
-  if (item === undefined) {
-    throw text.errorAt(text.text.trimEnd().length, 'FROM is missing', 'name one cube or view');
-  }
-  if (second !== undefined) {
-    throw text.error(locationOf(second), 'Several tables in FROM are not supported', oneSourceHint);
-  }
-  if ('JoinExpr' in item)
-    throw text.errorAt(joinLocation(item, text), 'JOIN is not supported', oneSourceHint);
-  if (!('RangeVar' in item)) {
-    const description = fromItemDescriptions[nodeKind(item)] ?? `${nodeKind(item)} is`;
-    throw text.errorAt(
-      text.findTokenAfterKeyword('from', start),
-      `${description} not supported`,
-      oneSourceHint,
-    );
-  }
-  const relation = item.RangeVar;
-  if (relation.schemaname !== undefined || relation.catalogname !== undefined) {
-    throw text.error(
-      relation.location,
-      'Schema-qualified names are not supported',
-      'name the cube or view alone',
-    );
-  }
-  if ((relation.alias?.colnames ?? []).length > 0) {
-    throw text.error(relation.location, 'Column aliases in FROM are not supported');
-  }
-  return relation;
 }

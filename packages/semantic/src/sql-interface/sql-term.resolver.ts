@@ -1,7 +1,7 @@
 import type { FuncCall, Node } from 'libpg-query';
 import type { ResolvedMember } from '../compile/compiled-model.types.js';
 import type { MeasureType } from '../model/member.types.js';
-import { resolveColumn, type SqlTranslationContext } from './sql-column.resolver.js';
+import { resolveColumn, type SqlTranslationContext, sourceNames } from './sql-column.resolver.js';
 import { resolveDateTrunc } from './sql-date-trunc.resolver.js';
 import { describeUnsupportedNode, locationOf, nodeStrings } from './sql-node.js';
 import type { SqlTerm } from './sql-term.types.js';
@@ -84,22 +84,25 @@ function measureArgument(call: FuncCall, name: string, context: SqlTranslationCo
 }
 
 function rowCountTerm(call: FuncCall, context: SqlTranslationContext): SqlTerm {
-  const { lookup } = context;
-  const candidates = lookup.rowCountMeasures;
+  const candidates = context.sources.flatMap((source) => source.lookup.rowCountMeasures);
   const [only] = candidates;
   if (only !== undefined && candidates.length === 1) return measureTerm(only);
-  const sourceName = lookup.source.name;
+  const isJoined = context.sources.length > 1;
+  const sourceName = sourceNames(context);
   if (only === undefined) {
     throw context.text.error(
       call.location,
-      `COUNT(*) needs a count measure, and ${sourceName} has none`,
+      isJoined
+        ? `COUNT(*) needs a count measure, and none of ${sourceName} has one`
+        : `COUNT(*) needs a count measure, and ${sourceName} has none`,
       'select a measure with MEASURE(name)',
     );
   }
+  const names = candidates.map((member) => (isJoined ? member.path : member.name));
   throw context.text.error(
     call.location,
-    `COUNT(*) is ambiguous in ${sourceName}`,
-    `it has several count measures (${candidates.map((member) => member.name).join(', ')}); write MEASURE(name)`,
+    `COUNT(*) is ambiguous in ${isJoined ? sourceName.replaceAll(', ', ' CROSS JOIN ') : sourceName}`,
+    `it has several count measures (${names.join(', ')}); write MEASURE(name)`,
   );
 }
 

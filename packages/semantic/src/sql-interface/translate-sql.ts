@@ -1,16 +1,16 @@
-import type { Node, RangeVar, RawStmt, SelectStmt } from 'libpg-query';
+import type { Node, RawStmt, SelectStmt } from 'libpg-query';
 import type { CompiledModel } from '../compile/compiled-model.types.js';
 import type { SemanticQuery, TimeDimensionQuery } from '../query/semantic-query.types.js';
 import { SemanticQueryError } from '../query/semantic-query-error.js';
 import { parsePostgresSql } from './load-sql-interface.js';
 import { checkGroupBy, integerClause, translateOrderBy } from './sql-clauses.translator.js';
-import { type SqlTranslationContext, unknownNameHint } from './sql-column.resolver.js';
+import type { SqlFromSource, SqlTranslationContext } from './sql-column.resolver.js';
 import { type ConditionTranslation, translateConditions } from './sql-condition.translator.js';
-import { lookupModel, matchName } from './sql-model-lookup.js';
+import { fromSourcesOf } from './sql-from-clause.js';
 import { isNestedDeeperThan, locationOf } from './sql-node.js';
 import { type SelectItem, uniqueNames } from './sql-select-item.js';
 import { SqlSourceText } from './sql-source-text.js';
-import { fromRelationOf, selectStatementOf } from './sql-statement.check.js';
+import { selectStatementOf } from './sql-statement.check.js';
 import { resolveTerm } from './sql-term.resolver.js';
 
 /** An output column of a SQL query: its name and the data key of the compiled query's result it reads. */
@@ -24,6 +24,15 @@ export interface SqlOutputColumn {
 export interface SqlTranslation {
   readonly query: SemanticQuery;
   readonly columns: SqlOutputColumn[];
+}
+
+export interface SqlTranslationOptions {
+  /**
+   * Whether the caller may see a cube (an access scope's `isSourceVisible`). A cube joined with CROSS JOIN
+   * that it may not see is refused as forbidden even when the query reads none of its members; a source
+   * queried alone is left to the access policies applied to the query, which name it.
+   */
+  readonly isSourceVisible?: (name: string) => boolean;
 }
 
 export const maximumSqlLength = 100_000;
@@ -59,32 +68,14 @@ function statementStart(statements: readonly RawStmt[], text: SqlSourceText): nu
   return text.indexOfByte(statements[0]?.stmt_location ?? 0);
 }
 
-function contextFor(model: CompiledModel, relation: RangeVar, text: SqlSourceText): SqlTranslationContext {
-  const modelLookup = lookupModel(model);
-  const relationName = relation.relname ?? '';
-  const isQuoted = (): boolean => text.quotedParts(relation.location, 1)[0] === true;
-  const match = matchName(modelLookup.sources, relationName, isQuoted, (source) => source.name);
-  if (match.kind === 'ambiguous') {
-    throw text.error(
-      relation.location,
-      `"${relationName}" matches several cubes or views (${match.names.join(', ')})`,
-      'write the name in double quotes with its exact case',
-    );
+function checkVisible(sources: readonly SqlFromSource[], options: SqlTranslationOptions): void {
+  const { isSourceVisible } = options;
+  if (isSourceVisible === undefined || sources.length < 2) return;
+  const hidden = sources.find((source) => !isSourceVisible(source.lookup.source.name));
+  if (hidden !== undefined) {
+    const name = hidden.lookup.source.name;
+    throw new SemanticQueryError(`You may not query ${name}: access policies hide it from you`, 'forbidden');
   }
-  if (match.kind === 'missing') {
-    throw text.error(
-      relation.location,
-      `Unknown cube or view "${relationName}"`,
-      unknownNameHint(relationName, modelLookup.sources.publicNames),
-    );
-  }
-  const alias = relation.alias?.aliasname;
-  return {
-    text,
-    lookup: modelLookup.sourceLookup(match.value),
-    relationName,
-    ...(alias === undefined ? {} : { alias }),
-  };
 }
 
 function selectItems(select: SelectStmt, context: SqlTranslationContext): SelectItem[] {
@@ -154,11 +145,16 @@ function buildQuery(
 }
 
 /**
- * Translates one SELECT over a cube or view into a semantic query and its output columns. The SQL is
+ * Translates one SELECT over a cube or view, or over cubes joined with CROSS JOIN (the model's joins
+ * apply), into a semantic query and its output columns. The SQL is
  * parsed by the Postgres grammar and never reaches a warehouse; anything outside the accepted forms is a
  * SemanticQueryError('invalid') naming the construct and its line and column.
  */
-export function translateSql(model: CompiledModel, sql: string): SqlTranslation {
+export function translateSql(
+  model: CompiledModel,
+  sql: string,
+  options: SqlTranslationOptions = {},
+): SqlTranslation {
   const text = new SqlSourceText(sql);
   checkText(text);
   const statements = parsePostgresSql(text);
@@ -166,7 +162,9 @@ export function translateSql(model: CompiledModel, sql: string): SqlTranslation 
     throw new SemanticQueryError('The SQL query is nested too deeply: simplify it');
   }
   const select = selectStatementOf(statements, text);
-  const context = contextFor(model, fromRelationOf(select, text, statementStart(statements, text)), text);
+  const sources = fromSourcesOf(model, select, text, statementStart(statements, text));
+  checkVisible(sources, options);
+  const context: SqlTranslationContext = { text, sources };
   const items = selectItems(select, context);
   return {
     query: buildQuery(select, items, context),

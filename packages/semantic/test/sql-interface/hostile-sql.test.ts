@@ -75,7 +75,7 @@ describe('hostile input', () => {
 
   it('reads keywords inside strings, dollar quotes and comments as text, not clauses', () => {
     expect(rejectionOf("SELECT status FROM orders o /* JOIN */ JOIN users u ON $$ JOIN $$ = 'JOIN'")).toBe(
-      'JOIN is not supported (line 1, column 40): query one cube or view',
+      "JOIN ... ON is not supported (line 1, column 40): write CROSS JOIN: the model's joins apply",
     );
     expect(
       translate("SELECT status FROM orders WHERE status = 'x; DROP TABLE orders'").query.filters,

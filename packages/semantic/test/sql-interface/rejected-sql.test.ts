@@ -7,6 +7,7 @@ beforeAll(async () => {
 });
 
 const oneSource = 'query one cube or view';
+const crossJoinHint = "write CROSS JOIN: the model's joins apply";
 const termHint =
   "use members, MEASURE(measure), the measure's aggregate such as SUM(measure), or DATE_TRUNC('month', time_dimension)";
 const comparisonHint = 'compare a member with a constant using =, <>, <, <=, > or >=';
@@ -78,19 +79,25 @@ describe('rejected statements', () => {
 
   it('names FROM clauses that are not one cube or view', () => {
     expectRejections([
-      ['SELECT * FROM orders JOIN users ON true', `JOIN is not supported (line 1, column 22): ${oneSource}`],
+      [
+        'SELECT * FROM orders JOIN users ON true',
+        `JOIN ... ON is not supported (line 1, column 22): ${crossJoinHint}`,
+      ],
       [
         'SELECT status FROM orders o LEFT JOIN users u ON o.id = u.id',
-        `JOIN is not supported (line 1, column 34): ${oneSource}`,
+        `LEFT JOIN is not supported (line 1, column 34): ${crossJoinHint}`,
       ],
       [
         'SELECT status FROM orders, users',
-        `Several tables in FROM are not supported (line 1, column 28): ${oneSource}`,
+        `Several tables in FROM are not supported (line 1, column 28): ${oneSource}, or join cubes with CROSS JOIN`,
       ],
-      ['SELECT status FROM (SELECT 1) s', `Subqueries are not supported (line 1, column 20): ${oneSource}`],
+      [
+        'SELECT status FROM (SELECT 1) s',
+        `Subqueries are not supported (line 1, column 20): ${oneSource}, or join cubes with CROSS JOIN`,
+      ],
       [
         'SELECT status FROM generate_series(1, 3)',
-        `Functions in FROM are not supported (line 1, column 20): ${oneSource}`,
+        `Functions in FROM are not supported (line 1, column 20): ${oneSource}, or join cubes with CROSS JOIN`,
       ],
       [
         'SELECT status FROM public.orders',

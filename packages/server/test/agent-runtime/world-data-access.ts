@@ -29,6 +29,7 @@ export function worldDataAccess(world: AnalystWorld): AgentDataAccess {
         title: source.title,
         ...(source.description === undefined ? {} : { description: source.description }),
         ...(source.synonyms === undefined ? {} : { synonyms: [...source.synonyms] }),
+        ...(source.joins === undefined ? {} : { joins: [...source.joins] }),
         members: source.members.map(({ kind: _kind, synonyms, ...member }) => ({
           ...member,
           ...(synonyms === undefined ? {} : { synonyms: [...synonyms] }),

@@ -14,7 +14,12 @@ const demoDeploymentId = 1;
 const lineAmount = 'i.quantity * i.unit_price - i.discount';
 
 interface MetaResult {
-  cubes: Array<{ name: string; type: string; members: Array<Record<string, unknown> & { name: string }> }>;
+  cubes: Array<{
+    name: string;
+    type: string;
+    joins?: string[];
+    members: Array<Record<string, unknown> & { name: string }>;
+  }>;
   searchQuery: string;
 }
 
@@ -59,6 +64,28 @@ describe('the agent tools on the demo deployment', () => {
       type: 'string',
       synonyms: expect.arrayContaining(['tender']),
     });
+  });
+
+  it('platformMeta says which cubes a cube joins, views none, and runs a CROSS JOIN over them', async () => {
+    const result = (await tools.platformMeta('payments customers')) as unknown as MetaResult;
+    const payments = result.cubes.find((cube) => cube.name === 'payments');
+    expect(payments?.joins?.slice(0, 1)).toEqual(['orders']);
+    expect(payments?.joins).toEqual(expect.arrayContaining(['customers', 'stores', 'products']));
+    for (const view of result.cubes.filter((cube) => cube.type === 'view'))
+      expect(view).not.toHaveProperty('joins');
+    const joined = await tools.platformSqlApi(
+      "SELECT MEASURE(payments.count) FROM payments CROSS JOIN customers WHERE customers.country = 'Spain'",
+    );
+    expect(joined.data).toEqual([
+      [
+        await warehouseNumber(
+          server,
+          demoDeploymentId,
+          `SELECT count(*) FROM payments p JOIN orders o ON p.order_id = o.id
+           JOIN customers c ON o.customer_id = c.id WHERE c.country = 'Spain'`,
+        ),
+      ],
+    ]);
   });
 
   it('platformSqlApi keeps 100 rows and counts the true total, with column types', async () => {

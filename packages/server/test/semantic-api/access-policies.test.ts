@@ -136,6 +136,35 @@ describe.each(storeEngines)('access policies through the data API on %s', (engin
     expect(denied.status).toBe(403);
   });
 
+  it('applies them to every cube of a CROSS JOIN, even one whose members the query does not read', async () => {
+    const sales = await runModelSql(
+      server,
+      shop.deploymentId,
+      'SELECT customers.country, MEASURE(orders.count) FROM orders CROSS JOIN customers GROUP BY 1',
+      { authorization: salesToken },
+    );
+    expect(sales.status, sales.text).toBe(200);
+    const rows = sales.lines.slice(1).flatMap((line) => line.data as [string, number][]);
+    expect(rows.reduce((sum, [, count]) => sum + count, 0)).toBe(countOf('completed'));
+    const hidden = await runModelSql(
+      server,
+      shop.deploymentId,
+      'SELECT MEASURE(customers.count) FROM customers CROSS JOIN orders',
+      { authorization: outsiderToken },
+    );
+    expect(hidden.status, hidden.text).toBe(403);
+    expect(hidden.text).toContain('You may not query orders');
+    const open = await runModelSql(
+      server,
+      shop.deploymentId,
+      'SELECT MEASURE(customers.count) FROM customers',
+      {
+        authorization: outsiderToken,
+      },
+    );
+    expect(open.status, open.text).toBe(200);
+  });
+
   it('sees an API key as the group named after its role, with an empty security context', async () => {
     const admin = await server.request({
       method: 'GET',

@@ -74,6 +74,35 @@ describe.each(storeEngines)('the SQL interface (cubesql) on %s', (engine: StoreE
     expect(rows.some(([createdAt, month]) => createdAt !== month)).toBe(true);
   });
 
+  it("joins cubes named with CROSS JOIN along the model's joins, qualified columns and all", async () => {
+    const answer = await runModelSql(
+      server,
+      shop.deploymentId,
+      `SELECT c.country, MEASURE(orders.total_amount) AS amount FROM orders CROSS JOIN customers c
+       WHERE status = 'completed' GROUP BY 1 ORDER BY 1`,
+    );
+    expect(answer.status, answer.text).toBe(200);
+    const countries = new Map<number, string>(shopTables.customers.rows.map((row) => [row[0], row[2]]));
+    const amounts = new Map<string, number>();
+    for (const [, customerId, status, amount] of shopTables.orders.rows) {
+      if (status !== 'completed') continue;
+      const country = countries.get(customerId) ?? '';
+      amounts.set(country, (amounts.get(country) ?? 0) + amount);
+    }
+    const rows = answer.lines.slice(1).flatMap((line) => line.data as unknown[][]);
+    expect(rows).toEqual([...amounts].sort(([left], [right]) => left.localeCompare(right)));
+    const refused = await runModelSql(
+      server,
+      shop.deploymentId,
+      'SELECT country FROM orders JOIN customers ON true',
+    );
+    expectErrorBody(
+      { status: refused.status, body: refused.lines[0], headers: refused.headers },
+      'BAD_REQUEST',
+    );
+    expect(JSON.stringify(refused.lines[0])).toContain('CROSS JOIN');
+  });
+
   it('answers a deployment token like an API key', async () => {
     const token = await createToken(server, shop.deploymentId);
     const answer = await runModelSql(

@@ -15,6 +15,8 @@ export interface PlatformMetaCube {
   title: string;
   description?: string;
   synonyms?: string[];
+  /** For a cube: the cubes it joins (directly or through others) that the caller may see; SPEC adds none. */
+  joins?: string[];
   members: PlatformMetaMember[];
 }
 

@@ -175,6 +175,7 @@ function metaCubeOf(source: MetadataSearchSource): PlatformMetaCube {
     title: source.title,
     ...(source.description === undefined ? {} : { description: source.description }),
     ...(source.synonyms === undefined ? {} : { synonyms: [...source.synonyms] }),
+    ...(source.joins === undefined ? {} : { joins: [...source.joins] }),
     members: source.members.map(metaMemberOf),
   };
 }

@@ -36,7 +36,9 @@ export class ModelSqlService {
     await loadSqlInterface();
     let translation: SqlTranslation;
     try {
-      translation = translateSql(context.model.compiled, request.sql);
+      translation = translateSql(context.model.compiled, request.sql, {
+        isSourceVisible: (name) => context.scope.isSourceVisible(name),
+      });
     } catch (error) {
       throw appErrorOfQuery(error);
     }
