@@ -5,11 +5,15 @@ import type {
   AnalystRefusal,
 } from './analyst-plan.types.js';
 import { type AggregationCue, aggregationCues, extremeCues, isSmallTalk } from './analyst-vocabulary.js';
-import { type FilterChoice, matchFlags, matchValues } from './filter-matching.js';
+import { type ConditionPhrase, readConditionPhrases } from './condition-phrases.js';
+import { leftoverReason } from './condition-reasons.js';
+import type { FilterChoice } from './filter-matching.js';
 import { readGroupPhrases } from './group-phrases.js';
+import { findLeftover } from './leftover-words.js';
 import { todayIn } from './local-calendar.js';
+import { matchFilters } from './match-filters.js';
 import { classOf, fitsCue } from './measure-matching.js';
-import { wordedSources } from './member-words.js';
+import { type WordedSource, wordedSources } from './member-words.js';
 import { buildQueryPlan } from './query-plan.builder.js';
 import { QuestionTokens } from './question-tokens.js';
 import { type RankingIntent, readRanking } from './ranking-phrases.js';
@@ -66,6 +70,7 @@ type Attempt = { readonly filters: FilterChoice[] } | { readonly refusal: string
 async function attempt(
   reading: SourceReading,
   question: QuestionReading,
+  conditions: { readonly phrases: readonly ConditionPhrase[]; readonly sources: readonly WordedSource[] },
   options: AnalystPlanOptions,
 ): Promise<Attempt> {
   const { tokens } = question;
@@ -78,14 +83,16 @@ async function attempt(
     return { refusal: cueMismatchReason(reading, strict), isFinal: true };
   }
   useReading(tokens, reading);
-  const filters: FilterChoice[] = [
-    ...matchFlags(reading.source, tokens),
-    ...(await matchValues(reading.source, tokens, options.lookupValues)),
-  ];
+  const found = await matchFilters(reading, tokens, question.time, conditions.phrases, options);
+  if ('refusal' in found) return { refusal: found.refusal, isFinal: false };
+  const { filters } = found;
   const unmatched = reading.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
   if (unmatched !== undefined) return { refusal: unmatchedGroupReason(reading, unmatched), isFinal: false };
   const unknown = findUnknownName(tokens, reading.source);
   if (unknown !== undefined) return { refusal: unknownNameReason(reading, unknown), isFinal: false };
+  const leftover = findLeftover(tokens, reading, filters, conditions.sources);
+  if (leftover !== undefined)
+    return { refusal: leftoverReason(reading, question.time, leftover), isFinal: false };
   return { filters };
 }
 
@@ -113,6 +120,7 @@ export async function planQueryParts(
   if (isSmallTalk(tokens)) return { kind: 'cannot-answer', reason: greetingReason(sources) };
   const time = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
+  const conditions = readConditionPhrases(tokens, new Set(sources.flatMap((source) => source.words)));
   const phrases = readGroupPhrases(tokens, ranking?.end);
   const partial = { tokens, phrases, time, ...(ranking === undefined ? {} : { ranking }) };
   const reading: QuestionReading = { ...partial, cues: readCues(tokens, partial) };
@@ -122,7 +130,7 @@ export async function planQueryParts(
   let firstRefusal: string | undefined;
   for (const candidate of candidates) {
     tokens.restore(before);
-    const outcome = await attempt(candidate, reading, options);
+    const outcome = await attempt(candidate, reading, { phrases: conditions, sources }, options);
     if ('filters' in outcome) {
       return {
         kind: 'parts',

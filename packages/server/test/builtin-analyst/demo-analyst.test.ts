@@ -1,41 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { compileDataModel, compileModelFiles, loadSqlInterface } from '@platform/semantic';
+import { loadSqlInterface } from '@platform/semantic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoModelFiles } from '../../src/modules/data-model/demo-model/demo-model-files.js';
-import { loadSampleData } from '../../src/platform/sample-data/load-sample-data.js';
-import { DuckDbWarehouse } from '../../src/platform/warehouse/duckdb-warehouse.js';
-import { type AnalystWorld, answerOf, printed, refusalOf } from './analyst-harness.js';
+import { answerOf, printed, refusalOf } from './analyst-harness.js';
+import { type DemoWorld, openDemoWorld } from './demo-world.js';
 import { expectRanking } from './ranking-expectations.js';
 import { keyedRows, orderedRows, singleValue } from './result-rows.js';
 
 const lineAmount = 'i.quantity * i.unit_price - i.discount';
 
 describe('the built-in analyst on the demo model and its sample data', () => {
-  let directory: string;
-  let world: AnalystWorld;
+  let world: DemoWorld;
 
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), 'analyst-demo-'));
-    const databasePath = join(directory, 'sample.duckdb');
-    await loadSampleData({ databasePath, scale: 0.1 });
-    const compiled = compileModelFiles(
-      demoModelFiles.map((file) => ({ fileName: file.path, content: file.text })),
-    );
-    world = {
-      model: compileDataModel(compiled.model),
-      warehouse: await DuckDbWarehouse.open(databasePath),
-      timezone: 'UTC',
-      // why: the sample data ends on 2026-06-30, so "last year" is the whole of 2025.
-      now: new Date('2026-07-15T09:00:00Z'),
-    };
+    // why: the sample data ends on 2026-06-30, so "last year" is the whole of 2025.
+    world = await openDemoWorld({ timezone: 'UTC', now: new Date('2026-07-15T09:00:00Z') });
     await loadSqlInterface();
   });
 
   afterAll(async () => {
-    await world?.warehouse.close();
-    await rm(directory, { recursive: true, force: true });
+    await world?.close();
   });
 
   async function raw(sql: string): Promise<unknown[][]> {
@@ -150,7 +132,9 @@ describe('the built-in analyst on the demo model and its sample data', () => {
     expect(await refusalOf(world, 'Revenue by favourite colour')).toContain(
       'nothing called "favourite colour"',
     );
-    expect(await refusalOf(world, 'What is the biggest payment?')).toMatch(/^You asked for a maximum/);
+    expect(await refusalOf(world, 'What is the biggest payment?')).toMatch(
+      /^I can't answer that because you asked for a maximum/,
+    );
     // A ranking of things the model does not know is refused, not answered with the overall total.
     expect(await refusalOf(world, 'Which industry had the least revenue?')).toContain(
       'nothing called "industry"',
