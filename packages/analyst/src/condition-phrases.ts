@@ -128,7 +128,9 @@ export function readConditionPhrases(
   });
   const phrases: ConditionPhrase[] = [];
   for (const { kind, cue } of cues) {
-    const scope = scopeAfter(tokens, cue.end, sourceWords);
+    // why: "non-paid invoice amount": a prefix negates its one word, not the words after it.
+    const isPrefix = tokens.lowerAt(cue.start) === 'non' && tokens.isFree(cue.end);
+    const scope = isPrefix ? [cue.end] : scopeAfter(tokens, cue.end, sourceWords);
     for (const index of scope) tokens.use({ start: index, end: index + 1 }, conditionPurpose);
     const end = Math.max(cue.end, ...scope.map((index) => index + 1));
     const text = textOf(

@@ -64,8 +64,9 @@ export function findLeftover(
   sources: readonly WordedSource[],
 ): Leftover | undefined {
   const used = usedMembers(reading, filters);
+  // why: a description only mentions words ("revenue … less the line discounts"); a synonym names one.
   const quiet = new Set([
-    ...used.flatMap((member) => [...member.words, ...member.descriptionWords]),
+    ...used.flatMap((member) => [...member.words, ...(member.member.synonyms ?? []).flatMap(searchTerms)]),
     ...aggregationStems,
   ]);
   // why: "revenue of cancelled orders" may leave "orders" unused on a view whose members speak of orders;
@@ -74,16 +75,19 @@ export function findLeftover(
     ...reading.source.words,
     ...reading.source.members.flatMap((member) => member.words),
   ]);
-  const entity = entityGroup(tokens, reading, sources);
-  if (entity !== undefined) return entity;
   for (const index of tokens.freeIndexes()) {
     const token = tokens.tokens[index];
     if (token === undefined) continue;
     if (/^\d/.test(token.lower)) return { kind: 'number', word: token.text };
-    if (comparisonWords.has(token.lower)) {
-      if (shareStems.has(token.stem) && isShareMeasure(reading)) continue;
+    if (comparisonWords.has(token.lower) && !(shareStems.has(token.stem) && isShareMeasure(reading))) {
       return { kind: 'comparison', word: token.text };
     }
+  }
+  const entity = entityGroup(tokens, reading, sources) ?? measureBySourceWord(tokens, reading);
+  if (entity !== undefined) return entity;
+  for (const index of tokens.freeIndexes()) {
+    const token = tokens.tokens[index];
+    if (token === undefined || comparisonWords.has(token.lower)) continue;
     const joined = joinedMeasure(tokens, reading, index);
     if (joined !== undefined) return { kind: 'member', word: token.text, member: joined };
     if (quiet.has(token.stem)) continue;
@@ -99,6 +103,11 @@ export function findLeftover(
         candidate.words.includes(token.stem),
     );
     if (member !== undefined) return { kind: 'member', word: token.text, member };
+    // why: a source without discounts would answer "revenue and discounts" with revenue alone.
+    const measure = sources
+      .flatMap((source) => source.members)
+      .find((candidate) => candidate.member.kind === 'measure' && candidate.words.includes(token.stem));
+    if (measure !== undefined) return { kind: 'member', word: token.text, member: measure };
   }
   return undefined;
 }
@@ -158,4 +167,25 @@ function joinedMeasure(
     (member) =>
       member.member.kind === 'measure' && member !== reading.measure?.measure && member.words.includes(stem),
   );
+}
+
+/**
+ * "Revenue and discounts" on a view whose own name mentions revenue: the measure took "revenue" as a
+ * word of its source, but the word is the whole name of another measure, which the answer would leave out.
+ */
+function measureBySourceWord(tokens: QuestionTokens, reading: SourceReading): Leftover | undefined {
+  const chosen = reading.measure?.measure;
+  for (const index of reading.measure?.tokenIndexes ?? []) {
+    const token = tokens.tokens[index];
+    if (token === undefined || chosen === undefined || chosen.words.includes(token.stem)) continue;
+    const other = reading.source.members.find(
+      (member) =>
+        member.member.kind === 'measure' &&
+        member !== chosen &&
+        member.words.length === 1 &&
+        member.words[0] === token.stem,
+    );
+    if (other !== undefined) return { kind: 'member', word: token.text, member: other };
+  }
+  return undefined;
 }
