@@ -16,14 +16,14 @@ function quoted(items: readonly string[]): string {
 }
 
 /** The question the plan can answer without the part it could not place, in the user's terms. */
-export function closestQuestion(reading: SourceReading, time: TimeIntent): string {
+export function closestQuestion(reading: SourceReading, time: TimeIntent, extraGroup?: string): string {
   const title =
     reading.measure === undefined
       ? inSentence(reading.source.source.title)
       : measureTitle(reading.measure, reading.source);
   const groups = reading.groups.map((group) => memberTitle(group.dimension));
   const grain = time.granularity === undefined ? [] : [time.granularity];
-  const by = [...grain, ...groups];
+  const by = [...grain, ...groups, ...(extraGroup === undefined ? [] : [extraGroup])];
   return `"${title}${by.length > 0 ? ` by ${listText(by)}` : ''}${time.range ? ` ${time.range.words}` : ''}"`;
 }
 
@@ -69,7 +69,7 @@ export function unplacedConditionReason(
 
 export function partialListReason(reading: SourceReading, time: TimeIntent, list: PartialValueList): string {
   const title = memberTitle(list.member);
-  const byMember = `${closestQuestion(reading, time).slice(0, -1)} by ${title}"`;
+  const byMember = closestQuestion(reading, time, title);
   if (list.isMeasureWord === true) {
     const measure =
       reading.measure === undefined ? '' : ` "${measureTitle(reading.measure, reading.source)}"`;

@@ -1,6 +1,7 @@
 import { loadSqlInterface } from '@platform/semantic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, printed, refusalOf } from './analyst-harness.js';
+import { type CrmWorld, openCrmWorld } from './crm-world.js';
 import { type DemoWorld, openDemoWorld } from './demo-world.js';
 import { singleValue } from './result-rows.js';
 
@@ -193,6 +194,37 @@ describe('the built-in analyst on negations, value lists and words it cannot pla
     );
     expect(await refusalOf(world, 'Revenue and discounts by month')).toMatch(
       new RegExp(`^${lead} the question names two measures`),
+    );
+  });
+});
+
+describe('the built-in analyst on negations and lists (CRM model over the fan-out seeds)', () => {
+  let world: CrmWorld;
+
+  beforeAll(async () => {
+    world = await openCrmWorld({ now: new Date('2025-03-15T12:00:00Z'), timezone: 'UTC' });
+    await loadSqlInterface();
+  });
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('counts the deals that were not won, not the won-deals measure', async () => {
+    const run = await answerOf(world, 'How many deals were not won?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['deals.count'],
+      filters: [{ member: 'deals.stage', operator: 'notEquals', values: ['Won'] }],
+    });
+    const rows = (
+      await world.warehouse.query(`SELECT count(*) FROM deals WHERE stage <> 'Won' OR stage IS NULL`, [])
+    ).rows;
+    expect(singleValue(run.result.data)).toBe(singleValue(rows));
+  });
+
+  it('refuses "won and lost deals" when "won" is also the measure it would pick', async () => {
+    expect(await refusalOf(world, 'Won and lost deals by plan')).toMatch(
+      new RegExp(`^${lead} "Won" is a stage joined to other values, but it is also part of the measure`),
     );
   });
 });
