@@ -1,11 +1,13 @@
 import type { AnalystPlanOptions, AnalystRefusal } from './analyst-plan.types.js';
 import { type AggregationCue, aggregationCues, fillerWords, smallTalkWords } from './analyst-vocabulary.js';
+import { readConditionPhrases } from './condition-phrases.js';
 import { chooseTimeDimension } from './dimension-matching.js';
-import { type FilterChoice, matchFlags, matchValues } from './filter-matching.js';
+import type { FilterChoice } from './filter-matching.js';
 import { readFollowUpLead } from './follow-up-lead.js';
 import { unchangedFollowUp, undatedFollowUp, unplacedFollowUp } from './follow-up-reasons.js';
 import { readGroupPhrases } from './group-phrases.js';
 import { todayIn } from './local-calendar.js';
+import { matchFilters } from './match-filters.js';
 import {
   chooseHeadMeasure,
   chooseMeasure,
@@ -137,6 +139,7 @@ export async function changeQueryParts(
   const lead = readFollowUpLead(tokens);
   const asked = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
+  const conditions = readConditionPhrases(tokens, new Set(source.words));
   const phrases = readGroupPhrases(tokens, ranking);
   const wasGrouped = previous.reading.groups.length > 0 || previous.time.granularity !== undefined;
   // why: with the previous groupings still there, "the highest" ranks them rather than asking for a max.
@@ -153,7 +156,9 @@ export async function changeQueryParts(
     read.groups.flatMap((group) => group.phrase.indexes),
     'reading',
   );
-  const added = [...matchFlags(source, tokens), ...(await matchValues(source, tokens, options.lookupValues))];
+  const found = await matchFilters(previousReading, tokens, asked, conditions, options);
+  if ('refusal' in found) return { kind: 'cannot-answer', reason: found.refusal };
+  const added = found.filters;
   const measure = chooseFollowUpMeasure(tokens, cues, previousReading);
   if ('kind' in measure) return measure;
   const unmatched = read.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));

@@ -1,8 +1,10 @@
 import type { AnalystPlanOptions } from './analyst-plan.types.js';
 import { fillerWords } from './analyst-vocabulary.js';
+import type { ConditionPhrase } from './condition-phrases.js';
 import { isJoinedMemberNamed, useJoinedNames } from './joined-sources.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import { QuestionTokens, stemOf, type TokenSpan } from './question-tokens.js';
+import { chooseValues, type PartialValueList, type ValueMatch } from './value-lists.js';
 import { matchWords } from './word-match.js';
 
 /**
@@ -21,7 +23,6 @@ export type FilterChoice =
     }
   | { readonly kind: 'presence'; readonly member: WordedMember; readonly isSet: boolean };
 
-const negations = new Set(['not', 'non', 'without', 'excluding', 'except', 'no']);
 /** Identifiers and contact details: their values are never words of a question, and there are many. */
 const unlistedName = /(^|_)(id|uuid|key|email|e_mail|url|uri|phone|hash|token)$|(?<=[a-z])Id$/i;
 const maximumLookups = 12;
@@ -31,7 +32,7 @@ export function isIdentifier(member: WordedMember): boolean {
   return unlistedName.test(member.localName);
 }
 
-/** A free word that negates a flag's word by a prefix ("unpaid", "non-paid" → not "paid"), by index. */
+/** A free word that negates a flag's word by a prefix ("unpaid" → not "paid"), by index. */
 function negatedWord(tokens: QuestionTokens, word: string): number | undefined {
   const index = tokens.tokens.findIndex((token, position) => {
     const stripped = /^(?:un|non)(\p{L}{3,})$/u.exec(token.lower)?.[1];
@@ -45,28 +46,50 @@ interface FlagMatch {
   readonly isNegated: boolean;
 }
 
+/** The phrase that excludes or empties these words ("not completed"), if they all stand in one. */
+export function negatingPhrase(
+  phrases: readonly ConditionPhrase[],
+  indexes: readonly number[],
+): ConditionPhrase | undefined {
+  return phrases.find(
+    (phrase) => phrase.kind !== 'present' && indexes.every((index) => phrase.scope.includes(index)),
+  );
+}
+
 /** All of a flag's words among the free words ("opted in to marketing"), or its one word negated. */
-function findFlag(tokens: QuestionTokens, words: readonly string[]): FlagMatch | undefined {
+function findFlag(
+  tokens: QuestionTokens,
+  words: readonly string[],
+  phrases: readonly ConditionPhrase[],
+): FlagMatch | undefined {
   const match = matchWords(tokens, tokens.freeIndexes(), words, true);
   if (match.weight === words.length) {
-    const first = match.tokenIndexes[0] ?? 0;
-    const isNegated = tokens.isFree(first - 1) && negations.has(tokens.lowerAt(first - 1) ?? '');
-    return { tokenIndexes: isNegated ? [first - 1, ...match.tokenIndexes] : match.tokenIndexes, isNegated };
+    return {
+      tokenIndexes: match.tokenIndexes,
+      isNegated: negatingPhrase(phrases, match.tokenIndexes) !== undefined,
+    };
   }
   const prefixed = words.length === 1 ? negatedWord(tokens, words[0] ?? '') : undefined;
   return prefixed === undefined ? undefined : { tokenIndexes: [prefixed], isNegated: true };
 }
 
-/** Segments and boolean dimensions the question names by all of their own words ("online orders"). */
-export function matchFlags(source: WordedSource, tokens: QuestionTokens): FilterChoice[] {
+/**
+ * Segments and boolean dimensions the question names by all of their own words ("online orders"), and a
+ * boolean negated inside a "not"/"without" phrase or by a prefix ("unpaid"). A negated segment is left
+ * for `negatedSegment`, after values had their turn ("not completed" may be a status).
+ */
+export function matchFlags(
+  source: WordedSource,
+  tokens: QuestionTokens,
+  phrases: readonly ConditionPhrase[] = [],
+): FilterChoice[] {
   const filters: FilterChoice[] = [];
   for (const kind of ['segment', 'dimension'] as const) {
     for (const member of source.members) {
       const isFlag = member.member.kind === kind && (kind === 'segment' || member.member.type === 'boolean');
       const words = member.words.filter((word) => !source.words.includes(word));
       if (!isFlag || words.length === 0) continue;
-      const found = findFlag(tokens, words);
-      // why: a segment cannot be negated in SQL over the model, so "not completed" stays unexplained.
+      const found = findFlag(tokens, words, phrases);
       if (found === undefined || (found.isNegated && kind === 'segment')) continue;
       for (const index of found.tokenIndexes) tokens.use({ start: index, end: index + 1 }, 'filter');
       filters.push(
@@ -77,13 +100,29 @@ export function matchFlags(source: WordedSource, tokens: QuestionTokens): Filter
   return filters;
 }
 
-interface ValueMatch extends TokenSpan {
-  readonly member: WordedMember;
-  /** The source the member is of: the queried one, or a cube it joins. */
-  readonly owner: WordedSource;
-  readonly value: string;
-  readonly isMemberNamed: boolean;
-  readonly order: number;
+/**
+ * A segment that a "not"/"excluding" phrase names by its words or synonyms ("not delivered" for a
+ * segment "Completed orders" with the synonym delivered), among the phrase's words nothing else took:
+ * SQL over the model can use a segment but not turn it around.
+ */
+export function negatedSegment(
+  source: WordedSource,
+  tokens: QuestionTokens,
+  phrases: readonly ConditionPhrase[],
+): { readonly member: WordedMember; readonly phrase: ConditionPhrase } | undefined {
+  for (const phrase of phrases) {
+    if (phrase.kind === 'present') continue;
+    const free = phrase.scope.filter((index) => tokens.isFree(index));
+    if (free.length === 0) continue;
+    for (const member of source.members) {
+      if (member.member.kind !== 'segment') continue;
+      const words = [...member.words, ...member.descriptionWords].filter(
+        (word) => !source.words.includes(word),
+      );
+      if (matchWords(tokens, free, words, true).weight > 0) return { member, phrase };
+    }
+  }
+  return undefined;
 }
 
 function isSearchableValue(words: readonly string[]): boolean {
@@ -108,6 +147,11 @@ function spansOf(tokens: QuestionTokens, words: readonly string[]): TokenSpan[] 
   return spans;
 }
 
+export interface ValueFilters {
+  readonly filters: FilterChoice[];
+  readonly partialList?: PartialValueList;
+}
+
 /**
  * A value of dimensions of two joined cubes ("Spain": the customer's country or the store's) that the
  * question does not tell apart: either filter would answer another question, so neither is taken.
@@ -129,16 +173,19 @@ function isAmbiguousJoin(match: ValueMatch, matches: readonly ValueMatch[], sour
 /**
  * Filters on known values: a word (or words) of the question equal, ignoring case, to a value of one of
  * the source's string dimensions, or of the cubes it joins (`reachable`) after its own unless the question
- * names them. Longer values win, then a dimension the question also names.
+ * names them. Longer values win, then a dimension the question also names. Values joined by "and"/"or"
+ * go to one dimension that holds them all (`IN`); inside a "not"/"excluding" phrase they are left out
+ * (`NOT IN`).
  */
 export async function matchValues(
   source: WordedSource,
   tokens: QuestionTokens,
   lookupValues: AnalystPlanOptions['lookupValues'],
+  phrases: readonly ConditionPhrase[] = [],
   reachable: readonly WordedSource[] = [],
-): Promise<FilterChoice[]> {
+): Promise<ValueFilters> {
   const free = tokens.freeIndexes().filter((index) => !fillerWords.has(tokens.lowerAt(index) ?? ''));
-  if (free.length === 0) return [];
+  if (free.length === 0) return { filters: [] };
   const allIndexes = tokens.tokens.map((_token, index) => index);
   const candidates = [source, ...reachable]
     .flatMap((owner) =>
@@ -170,7 +217,9 @@ export async function matchValues(
     }),
   );
   const matches: ValueMatch[] = [];
+  const known = new Map<WordedMember, readonly string[]>();
   candidates.forEach((candidate, order) => {
+    known.set(candidate.member, lookups[order] ?? []);
     for (const value of lookups[order] ?? []) {
       // why: a value is split into words exactly as the question is, apostrophes and all ("O'Hare").
       const words = new QuestionTokens(value).tokens.map((token) => token.lower);
@@ -178,20 +227,12 @@ export async function matchValues(
       for (const span of spansOf(tokens, words)) matches.push({ ...candidate, ...span, value, order });
     }
   });
-  matches.sort(
-    (left, right) =>
-      right.end - right.start - (left.end - left.start) ||
-      Number(right.isMemberNamed) - Number(left.isMemberNamed) ||
-      left.order - right.order,
-  );
-  const byMember = new Map<WordedMember, string[]>();
-  for (const match of matches) {
-    if (!tokens.isSpanFree(match) || isAmbiguousJoin(match, matches, source)) continue;
-    tokens.use(match, 'filter');
-    if (match.owner !== source) useJoinedNames(tokens, match.member, match.owner);
-    const values = byMember.get(match.member) ?? [];
-    if (!values.includes(match.value)) values.push(match.value);
-    byMember.set(match.member, values);
+  const clear = matches.filter((match) => !isAmbiguousJoin(match, matches, source));
+  const { groups, partialList } = chooseValues(source, tokens, clear, known, phrases);
+  for (const group of groups) {
+    const owner = clear.find((match) => match.member === group.member)?.owner;
+    if (owner !== undefined && owner !== source) useJoinedNames(tokens, group.member, owner);
   }
-  return [...byMember].map(([member, values]) => ({ kind: 'values', member, values, isNegated: false }));
+  const filters: FilterChoice[] = groups.map((group) => ({ kind: 'values', ...group }));
+  return partialList === undefined ? { filters } : { filters, partialList };
 }

@@ -1,4 +1,5 @@
 import type { AggregationCue } from './analyst-vocabulary.js';
+import { conditionPurpose } from './condition-phrases.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import type { QuestionTokens } from './question-tokens.js';
 import { matchWords } from './word-match.js';
@@ -97,8 +98,12 @@ export function chooseHeadMeasure(
   indexes: readonly number[],
   cues: ReadonlySet<AggregationCue>,
 ): MeasureChoice {
+  // why: "revenue excluding cancelled orders" qualifies revenue as "revenue of completed orders" does.
   const qualifier = tokens.tokens.findIndex(
-    (token, index) => qualifierWords.has(token.lower) && tokens.isFree(index) && index > 0,
+    (token, index) =>
+      index > 0 &&
+      ((qualifierWords.has(token.lower) && tokens.isFree(index)) ||
+        tokens.purposeAt(index) === conditionPurpose),
   );
   if (qualifier > 0) {
     const head = chooseMeasure(

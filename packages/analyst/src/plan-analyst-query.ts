@@ -5,10 +5,14 @@ import type {
   AnalystRefusal,
 } from './analyst-plan.types.js';
 import { type AggregationCue, aggregationCues, extremeCues, isSmallTalk } from './analyst-vocabulary.js';
-import { type FilterChoice, matchFlags, matchValues } from './filter-matching.js';
+import { type ConditionPhrase, readConditionPhrases } from './condition-phrases.js';
+import { leftoverReason } from './condition-reasons.js';
+import type { FilterChoice } from './filter-matching.js';
 import { readGroupPhrases } from './group-phrases.js';
 import { readingAttempts } from './joined-attempts.js';
+import { findLeftover } from './leftover-words.js';
 import { todayIn } from './local-calendar.js';
+import { matchFilters } from './match-filters.js';
 import { classOf, fitsCue } from './measure-matching.js';
 import { type WordedSource, wordedSources } from './member-words.js';
 import { buildQueryPlan } from './query-plan.builder.js';
@@ -72,6 +76,7 @@ type Attempt = { readonly filters: FilterChoice[] } | { readonly refusal: string
 async function attempt(
   reading: SourceReading,
   question: QuestionReading,
+  conditions: { readonly phrases: readonly ConditionPhrase[]; readonly sources: readonly WordedSource[] },
   options: AnalystPlanOptions,
   reachable: readonly WordedSource[] = [],
   known: readonly WordedSource[] = [],
@@ -86,10 +91,9 @@ async function attempt(
     return { refusal: cueMismatchReason(reading, strict), isFinal: true };
   }
   useReading(tokens, reading);
-  const filters: FilterChoice[] = [
-    ...matchFlags(reading.source, tokens),
-    ...(await matchValues(reading.source, tokens, options.lookupValues, reachable)),
-  ];
+  const found = await matchFilters(reading, tokens, question.time, conditions.phrases, options, reachable);
+  if ('refusal' in found) return { refusal: found.refusal, isFinal: false };
+  const { filters } = found;
   const unmatched = reading.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
   if (unmatched !== undefined) return { refusal: unmatchedGroupReason(reading, unmatched), isFinal: false };
   const { ranking } = question;
@@ -106,6 +110,9 @@ async function attempt(
   if (period !== undefined) return { refusal: unplacedPeriodReason(question.time, period), isFinal: false };
   const unknown = findUnknownName(tokens, reading.source, known);
   if (unknown !== undefined) return { refusal: unknownNameReason(reading, unknown), isFinal: false };
+  const leftover = findLeftover(tokens, reading, filters, conditions.sources);
+  if (leftover !== undefined)
+    return { refusal: leftoverReason(reading, question.time, leftover), isFinal: false };
   return { filters };
 }
 
@@ -164,20 +171,33 @@ export async function planQueryParts(
   if (isSmallTalk(tokens)) return { kind: 'cannot-answer', reason: greetingReason(sources) };
   const time = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
+  const conditions = readConditionPhrases(tokens, new Set(sources.flatMap((source) => source.words)));
   const phrases = readGroupPhrases(tokens, ranking);
   const partial = { tokens, phrases, time, ...(ranking === undefined ? {} : { ranking }) };
   const reading: QuestionReading = { ...partial, cues: readCues(tokens, partial) };
   const readings = sources.map((source) => readSource(source, reading));
   const before = tokens.snapshot();
   let firstRefusal: string | undefined;
+  let refusedMeasureScore = Number.NEGATIVE_INFINITY;
   for (const { reading: candidate, reachable, known } of readingAttempts(
     sources,
     reading,
     readings,
     maximumAttempts,
   )) {
+    const measureScore = candidate.measure?.score ?? Number.NEGATIVE_INFINITY;
+    // why: a join that names the measure less well than a reading already refused ("deals" as the count
+    // of user_deals, after the deals cube could not place a word) would answer another question.
+    if (reachable.length > 0 && measureScore < refusedMeasureScore - 1e-9) continue;
     tokens.restore(before);
-    const outcome = await attempt(candidate, reading, options, reachable, known);
+    const outcome = await attempt(
+      candidate,
+      reading,
+      { phrases: conditions, sources },
+      options,
+      reachable,
+      known,
+    );
     if ('filters' in outcome) {
       const limited = rankingLimit(ranking, candidate, tokens, time);
       return {
@@ -191,6 +211,7 @@ export async function planQueryParts(
     if (outcome.isFinal && firstRefusal === undefined)
       return { kind: 'cannot-answer', reason: outcome.refusal };
     firstRefusal ??= outcome.refusal;
+    refusedMeasureScore = Math.max(refusedMeasureScore, measureScore);
   }
   return {
     kind: 'cannot-answer',

@@ -60,14 +60,20 @@ export function rangeText(range: TimeRange): string {
   return end === undefined ? range.words : `${range.words} (before ${formatDate(end)})`;
 }
 
+/** "is web or app", "is not cancelled", "is neither cancelled nor returned", "is none of a, b and c". */
+function valuesText(values: readonly string[], isNegated: boolean): string {
+  const [first, second] = values;
+  if (!isNegated)
+    return `is ${values.slice(0, -1).join(', ')}${values.length > 1 ? ' or ' : ''}${values[values.length - 1]}`;
+  if (values.length === 1) return `is not ${first}`;
+  if (values.length === 2) return `is neither ${first} nor ${second}`;
+  return `is none of ${listText(values)}`;
+}
+
 function filterText(filter: FilterChoice): string {
   const title = memberTitle(filter.member);
   if (filter.kind === 'flag') return `${title} is ${filter.isNegated ? 'false' : 'true'}`;
-  if (filter.kind === 'values') {
-    return filter.isNegated
-      ? `${title} is not ${filter.values.join(' or ')}`
-      : `${title} is ${filter.values.join(' or ')}`;
-  }
+  if (filter.kind === 'values') return `${title} ${valuesText(filter.values, filter.isNegated)}`;
   if (filter.kind === 'presence') return `${title} is ${filter.isSet ? 'set' : 'empty'}`;
   return title;
 }

@@ -9,6 +9,8 @@ export interface QuestionToken {
   readonly isQuoted: boolean;
   /** First word of a sentence: its capital letter says nothing about it being a name. */
   readonly isSentenceStart: boolean;
+  /** Written after a comma: a comma separates the items of a list ("web, app and store"). */
+  readonly followsComma: boolean;
 }
 
 export interface TokenSpan {
@@ -21,7 +23,7 @@ export interface PhraseMatch extends TokenSpan {
   readonly groups: readonly (string | undefined)[];
 }
 
-const tokenPattern = /\d{4}-\d{2}-\d{2}|[\p{L}\p{N}]+(?:['’]\p{L}+)?|[.?!;]|["“”]/gu;
+const tokenPattern = /\d{4}-\d{2}-\d{2}|[\p{L}\p{N}]+(?:['’]\p{L}+)?|[.?!;,]|["“”]/gu;
 
 export function stemOf(word: string): string {
   return searchTerms(word)[0] ?? word.toLowerCase();
@@ -41,8 +43,13 @@ export class QuestionTokens {
     const tokens: QuestionToken[] = [];
     let isSentenceStart = true;
     let isQuoted = false;
+    let followsComma = false;
     for (const match of question.matchAll(tokenPattern)) {
       const text = match[0];
+      if (text === ',') {
+        followsComma = true;
+        continue;
+      }
       if (/^["“”]$/.test(text)) {
         isQuoted = !isQuoted;
         continue;
@@ -53,8 +60,9 @@ export class QuestionTokens {
       }
       // why: a possessive names the same thing ("this year's revenue" is about this year).
       const lower = text.toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
-      tokens.push({ text, lower, stem: stemOf(lower), isQuoted, isSentenceStart });
+      tokens.push({ text, lower, stem: stemOf(lower), isQuoted, isSentenceStart, followsComma });
       isSentenceStart = false;
+      followsComma = false;
     }
     this.tokens = tokens;
     this.usedBy = tokens.map(() => undefined);
@@ -83,6 +91,11 @@ export class QuestionTokens {
   isSpanFree(span: TokenSpan): boolean {
     for (let index = span.start; index < span.end; index += 1) if (!this.isFree(index)) return false;
     return true;
+  }
+
+  /** What used the word at `index` ("time", "condition", …), if anything did. */
+  purposeAt(index: number): string | undefined {
+    return this.usedBy[index];
   }
 
   use(span: TokenSpan, purpose: string): void {

@@ -1,8 +1,16 @@
 import type { AggregationCue } from './analyst-vocabulary.js';
+import { refusalLead } from './condition-reasons.js';
 import type { GroupPhrase } from './group-phrases.js';
 import type { MeasureCandidate } from './measure-matching.js';
 import type { WordedSource } from './member-words.js';
-import { exampleQuestions, inSentence, listText, measureTitle, memberTitle } from './plan-wording.js';
+import {
+  exampleQuestions,
+  inSentence,
+  listText,
+  lowerFirst,
+  measureTitle,
+  memberTitle,
+} from './plan-wording.js';
 import type { QuestionReading, SourceReading } from './source-reading.js';
 import type { TimeIntent } from './time-phrases.js';
 
@@ -32,7 +40,7 @@ export function noReadingReason(
   sources: readonly WordedSource[],
 ): string {
   if (sources.length === 0) {
-    return `I found nothing in the data model that matches "${question.trim()}", so I cannot answer it from the data.`;
+    return `${refusalLead} I found nothing in the data model that matches "${question.trim()}".`;
   }
   const withoutTime = readings.find(
     (candidate) => candidate.measure !== undefined && candidate.isTimeMissing,
@@ -40,14 +48,14 @@ export function noReadingReason(
   if (withoutTime?.measure !== undefined) {
     const title = measureTitle(withoutTime.measure, withoutTime.source);
     const asked = reading.time.range?.words ?? `by ${reading.time.granularity ?? 'date'}`;
-    return `${title} (${withoutTime.source.source.title}) has no date I could use for "${asked}", so I cannot answer that.`;
+    return `${refusalLead} ${lowerFirst(title)} (${withoutTime.source.source.title}) has no date I could use for "${asked}". I can answer "${title}" for all time.`;
   }
   const measures = sources.flatMap((source) =>
     source.members
       .filter((member) => member.member.kind === 'measure')
       .map((member) => `${inSentence(member.shortTitle)} (${source.source.title})`),
   );
-  return `I could not tell which measure your question is about.${
+  return `${refusalLead} I could not tell which measure your question is about.${
     measures.length === 0 ? '' : ` Measures I can use include ${quotedList(measures)}.`
   }${examplesSentence(sources)}`;
 }
@@ -55,7 +63,7 @@ export function noReadingReason(
 export function ambiguousReason(reading: SourceReading, rival: MeasureCandidate): string {
   const first = reading.measure === undefined ? '' : measureTitle(reading.measure, reading.source);
   const second = measureTitle(rival, reading.source);
-  return `Your question fits two measures of ${reading.source.source.title} equally well: "${first}" and "${second}". Which one do you mean?`;
+  return `${refusalLead} your question fits two measures of ${reading.source.source.title} equally well: "${first}" and "${second}". Which one do you mean?`;
 }
 
 const cueNames: Record<AggregationCue, string> = {
@@ -70,7 +78,7 @@ const cueNames: Record<AggregationCue, string> = {
 export function cueMismatchReason(reading: SourceReading, cues: readonly AggregationCue[]): string {
   const title = reading.measure === undefined ? '' : measureTitle(reading.measure, reading.source);
   const asked = listText(cues.map((cue) => cueNames[cue]));
-  return `You asked for ${asked}, but the closest measure I found is "${title}" (${reading.source.source.title}), which is not one. Ask for "${title}" directly, or add such a measure to the model.`;
+  return `${refusalLead} you asked for ${asked}, but the closest measure I found is "${title}" (${reading.source.source.title}), which is not one. Ask for "${title}" directly, or add such a measure to the model.`;
 }
 
 function dimensionTitles(source: WordedSource): string[] {
@@ -83,7 +91,7 @@ export function unmatchedGroupReason(reading: SourceReading, phrase: GroupPhrase
   const title =
     reading.measure === undefined ? 'the measure' : `"${measureTitle(reading.measure, reading.source)}"`;
   const dimensions = dimensionTitles(reading.source);
-  return `I found ${title} in ${reading.source.source.title}, but nothing called "${phrase.text}" to break it down by.${
+  return `${refusalLead} I found ${title} in ${reading.source.source.title}, but nothing called "${phrase.text}" to break it down by.${
     dimensions.length === 0 ? '' : ` It can be broken down by ${quotedList(dimensions)}.`
   }`;
 }
@@ -92,7 +100,7 @@ export function unknownNameReason(reading: SourceReading, name: string): string 
   const dimensions = reading.source.members
     .filter((member) => member.member.kind === 'dimension' && member.member.type === 'string')
     .map(memberTitle);
-  return `I could not find "${name}" in ${reading.source.source.title}: it is not a value I know of ${
+  return `${refusalLead} I could not find "${name}" in ${reading.source.source.title}: it is not a value I know of ${
     dimensions.length === 0 ? 'any dimension' : quotedList(dimensions)
   }, so I did not guess a filter. Check the spelling, or ask without it.`;
 }

@@ -233,7 +233,7 @@ describe('the built-in analyst on a CRM model over the fan-out seed tables', () 
 
   it('does not guess a filter for a name it cannot find', async () => {
     expect(await refusalOf(world, 'How many deals does Atlantis Corp have?')).toMatch(
-      /^I could not find "Atlantis Corp"/,
+      /^I can't answer that because I could not find "Atlantis Corp"/,
     );
   });
 
@@ -245,7 +245,7 @@ describe('the built-in analyst on a CRM model over the fan-out seed tables', () 
 
   it('refuses an average of a measure that is a sum', async () => {
     expect(await refusalOf(world, 'What is the average number of seats?')).toMatch(
-      /^You asked for an average, but the closest measure I found is "Seats"/,
+      /^I can't answer that because you asked for an average, but the closest measure I found is "Seats"/,
     );
   });
 });

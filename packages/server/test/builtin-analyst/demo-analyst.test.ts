@@ -127,7 +127,9 @@ describe('the built-in analyst on the demo model and its sample data', () => {
     expect(await refusalOf(world, 'Revenue by favourite colour')).toContain(
       'nothing called "favourite colour"',
     );
-    expect(await refusalOf(world, 'What is the biggest payment?')).toMatch(/^You asked for a maximum/);
+    expect(await refusalOf(world, 'What is the biggest payment?')).toMatch(
+      /^I can't answer that because you asked for a maximum/,
+    );
     // A ranking of things the model does not know is refused, not answered with the overall total.
     expect(await refusalOf(world, 'Which industry had the least revenue?')).toContain(
       'nothing called "industry"',
