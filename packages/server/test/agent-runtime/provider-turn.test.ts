@@ -116,7 +116,12 @@ describe('the agent loop on an OpenAI-compatible endpoint', () => {
           ],
           input: 'Where is revenue?',
           tools,
-          builtinAnalyst,
+          // why: 02:00 UTC on 1 March is still 28 February in New York; the prompt's date is the user's.
+          builtinAnalyst: {
+            ...builtinAnalyst,
+            now: new Date('2026-03-01T02:00:00Z'),
+            timezone: 'America/New_York',
+          },
         }),
       ),
     );
@@ -155,6 +160,9 @@ describe('the agent loop on an OpenAI-compatible endpoint', () => {
     expect(firstMessages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(firstMessages[0]?.content).toContain('platformMeta');
     expect(firstMessages[0]?.content).toContain('Always answer in one sentence.');
+    expect(firstMessages[0]?.content).toContain(
+      'Today is Saturday, 2026-02-28, in the time zone America/New_York.',
+    );
     expect(firstMessages[3]?.content).toBe('Where is revenue?');
     const toolNames = (first.body.tools as { function: { name: string } }[]).map(
       (entry) => entry.function.name,

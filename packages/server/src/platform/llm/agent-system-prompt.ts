@@ -25,8 +25,32 @@ with measures, dimensions and segments) through two tools, and only through them
 3. Answer in a few short sentences or a short list, with the figures from the result and their period and
    filters. If the model cannot answer the question, say so plainly and say what it can answer.`;
 
-/** The system prompt for one answer: the tools and how to use them, then the agent's instructions. */
-export function agentSystemPrompt(instructions: string | null): string {
+/** The user's wall clock at the start of the answer. */
+export interface PromptClock {
+  readonly now: Date;
+  /** IANA time zone of the session. */
+  readonly timezone: string;
+}
+
+/** "Today is Friday, 2026-11-27, in Europe/Berlin": the day relative periods are read against. */
+function todayLine(clock: PromptClock): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: clock.timezone,
+    weekday: 'long',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(clock.now);
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `Today is ${part('weekday')}, ${part('year')}-${part('month')}-${part('day')}, in the time zone ${clock.timezone}. Read relative periods ("last month", "this year") on that calendar, and only when the question names no year.`;
+}
+
+/**
+ * The system prompt for one answer: the tools and how to use them, today's date in the session's time
+ * zone (a model has no clock, and "last month" needs one), then the agent's instructions.
+ */
+export function agentSystemPrompt(instructions: string | null, clock: PromptClock): string {
+  const prompt = `${basePrompt}\n\n${todayLine(clock)}`;
   const own = instructions?.trim();
-  return own ? `${basePrompt}\n\nInstructions from the agent's owner:\n${own}` : basePrompt;
+  return own ? `${prompt}\n\nInstructions from the agent's owner:\n${own}` : prompt;
 }

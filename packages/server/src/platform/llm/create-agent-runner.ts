@@ -136,7 +136,7 @@ async function* streamAgentTurn(
 ): AsyncGenerator<AgentEvent> {
   const result = streamText({
     model,
-    system: agentSystemPrompt(request.instructions),
+    system: agentSystemPrompt(request.instructions, request.builtinAnalyst),
     messages: messagesOf(request),
     tools: request.tools,
     stopWhen: stepCountIs(maximumSteps),
