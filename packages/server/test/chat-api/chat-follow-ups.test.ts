@@ -95,4 +95,42 @@ describe('follow-up questions in a chat thread of the demo agent', () => {
     );
     expect(in2024.answer).toMatch(/^Revenue by month and sales channel, 2024 \(2024-01-01 to 2024-12-31\)/);
   });
+
+  it('answers the new question shapes through the Chat API: a negation, a joined filter, a named quarter, a ranking of one', async () => {
+    const excluding = await ask('Revenue by sales channel, excluding store orders');
+    expect(excluding.sql).toContain("channel <> 'store'");
+    expect(keyedRows(excluding.rows)).toEqual(
+      keyedRows(
+        await raw(`SELECT o.channel, sum(${lineAmount}) ${salesRows}
+          WHERE o.channel <> 'store' OR o.channel IS NULL GROUP BY 1`),
+      ),
+    );
+    expect(excluding.answer).toContain('is not store');
+
+    const spain = await ask('Payments per method for customers in Spain');
+    expect(spain.sql).toContain('FROM payments CROSS JOIN customers');
+    expect(keyedRows(spain.rows)).toEqual(
+      keyedRows(
+        await raw(`SELECT p.method, count(*) FROM payments p JOIN orders o ON p.order_id = o.id
+          JOIN customers c ON o.customer_id = c.id WHERE c.country = 'Spain' GROUP BY 1`),
+      ),
+    );
+
+    const quarter = await ask('What was our revenue in the second quarter of 2024?');
+    expect(quarter.sql).toContain("ordered_at >= '2024-04-01'");
+    expect(quarter.sql).toContain("ordered_at < '2024-07-01'");
+    expect(keyedRows(quarter.rows)).toEqual(
+      keyedRows(
+        await raw(`SELECT sum(${lineAmount}) ${salesRows}
+          WHERE o.ordered_at >= '2024-04-01' AND o.ordered_at < '2024-07-01'`),
+      ),
+    );
+
+    const category = await ask('Which product category earns the most?');
+    const [best] = await raw(`SELECT p.category, sum(${lineAmount}) AS revenue FROM order_items i
+      JOIN products p ON i.product_id = p.id GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+    expect(category.rows).toHaveLength(1);
+    expect(keyedRows(category.rows)).toEqual(keyedRows([best ?? []]));
+    expect(category.answer.startsWith(`${String(best?.[0])} `)).toBe(true);
+  });
 });
