@@ -30,7 +30,7 @@ export function matchDimension(
 ): DimensionCandidate | undefined {
   // why: "the 5 payments with…" ranks payments, named by a label; "payment method" only repeats the name.
   if (phrase.kind === 'entity' && isSourceNamed(source, tokens, phrase)) {
-    return sourceLabel(source, tokens, phrase);
+    return sourceLabel(source, tokens, phrase) ?? dimensionNamedExactly(source, tokens, phrase);
   }
   let best: DimensionCandidate | undefined;
   for (const member of source.members) {
@@ -51,6 +51,25 @@ export function matchDimension(
   }
   if (best === undefined && phrase.kind === 'entity') return sourceLabel(source, tokens, phrase);
   return best;
+}
+
+/**
+ * A dimension whose own name is the whole phrase, word for word: "top 3 medications" on prescriptions
+ * (whose synonym "medications prescribed" names the source) with no label ranks the medication dimension;
+ * "the 5 payments" does not rank payment methods, whose name says more than the phrase.
+ */
+function dimensionNamedExactly(
+  source: WordedSource,
+  tokens: QuestionTokens,
+  phrase: GroupPhrase,
+): DimensionCandidate | undefined {
+  for (const member of source.members) {
+    if (member.member.kind !== 'dimension' || member.member.type !== 'string') continue;
+    const own = matchWords(tokens, phrase.indexes, member.words, true);
+    if (own.coverage === 1 && own.tokenIndexes.length === phrase.indexes.length)
+      return { dimension: member, score: (2 * own.weight) / phrase.indexes.length + 1, isComplete: true };
+  }
+  return undefined;
 }
 
 function isSourceNamed(source: WordedSource, tokens: QuestionTokens, phrase: GroupPhrase): boolean {

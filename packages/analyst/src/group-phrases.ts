@@ -1,3 +1,4 @@
+import { aggregationCues } from './analyst-vocabulary.js';
 import type { QuestionTokens } from './question-tokens.js';
 import { searchTerms } from './search-terms.js';
 
@@ -35,6 +36,14 @@ function phraseWords(tokens: QuestionTokens, start: number, isEntity: boolean): 
   for (let index = start; index < tokens.length; index += 1) {
     const word = tokens.lowerAt(index) ?? '';
     const current = pieces[pieces.length - 1] ?? [];
+    // why: in "top 3 medications by number of prescriptions" the `by` phrase is "number of prescriptions",
+    // a measure to rank by; cut at "of" it was "number", a grouping nothing could name.
+    const isAggregateOf =
+      word === 'of' &&
+      !isEntity &&
+      aggregationCues.has(tokens.lowerAt(index - 1) ?? '') &&
+      current.length > 0;
+    if (isAggregateOf) continue;
     if (!tokens.isFree(index) || boundaryWords.has(word)) break;
     const isTrigger = word === 'by' || word === 'per' || word === 'each';
     if (isEntity && isTrigger) break;

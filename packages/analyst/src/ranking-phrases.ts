@@ -14,8 +14,10 @@ export interface RankingIntent {
   readonly entityStart?: number;
 }
 
-const highWords = 'top|best|highest|largest|biggest|most|leading|greatest|busiest';
-const lowWords = 'bottom|worst|lowest|smallest|least|fewest|slowest|quietest';
+// why: "longest" and "shortest" rank durations ("which country has the longest transit time"); unread, the
+// question was answered with one total for every country.
+const highWords = 'top|best|highest|largest|biggest|longest|most|leading|greatest|busiest';
+const lowWords = 'bottom|worst|lowest|smallest|shortest|least|fewest|slowest|quietest';
 /** The words that rank, for other readers of the question ("the slowest month"). */
 export const rankingWordPattern = `${highWords}|${lowWords}`;
 const count = `(\\d{1,5}|${[...numberWords.keys()].join('|')})`;

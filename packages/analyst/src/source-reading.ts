@@ -57,6 +57,7 @@ function namesMeasure(source: WordedSource, question: QuestionReading, phrase: G
  */
 function matchEntity(
   source: WordedSource,
+  reachable: readonly WordedSource[],
   tokens: QuestionTokens,
   phrase: GroupPhrase,
 ): GroupChoice | undefined {
@@ -66,7 +67,9 @@ function matchEntity(
       length === phrase.indexes.length
         ? phrase
         : { ...phrase, indexes, text: indexes.map((index) => tokens.tokens[index]?.text ?? '').join(' ') };
-    const candidate = matchDimension(source, tokens, part);
+    const own = matchDimension(source, tokens, part);
+    // why: "which destination country has…" on shipments ranks the customer's country, through the join.
+    const candidate = own?.isComplete ? own : matchJoinedDimension(reachable, tokens, part);
     if (candidate?.isComplete)
       return { phrase: part, dimension: candidate.dimension, score: candidate.score };
   }
@@ -99,7 +102,7 @@ export function readSource(
   for (const phrase of question.phrases) {
     if (phrase.kind === 'by' && namesMeasure(source, question, phrase)) continue;
     if (phrase.kind === 'entity') {
-      const entity = matchEntity(source, tokens, phrase);
+      const entity = matchEntity(source, reachable, tokens, phrase);
       if (entity !== undefined) groups.push(entity);
       // why: "which store had the highest revenue" ranks stores; a source that cannot name stores would
       // answer another question (the total), so it loses to one that can, as for an unmatched `by` phrase.

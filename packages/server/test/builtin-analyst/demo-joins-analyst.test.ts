@@ -46,6 +46,33 @@ describe('the built-in analyst through the joins of the demo model', () => {
     expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
   });
 
+  it('ranks the entity of a joined cube: which customer segment has the highest average payment', async () => {
+    const run = await answerOf(demo, 'Which customer segment has the highest average payment?');
+    expect(run.plan.sqlQuery).toContain('FROM payments CROSS JOIN customers');
+    expect(run.translation.query).toMatchObject({
+      measures: ['payments.average_amount'],
+      dimensions: ['customers.segment'],
+      limit: 1,
+    });
+    const expected = await demo.raw(
+      `SELECT c.segment, avg(p.amount) AS average ${paymentsOfCustomers} GROUP BY 1 ORDER BY average DESC LIMIT 1`,
+    );
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
+  });
+
+  it('reads "longest" and "shortest" as rankings, not as words to leave out', async () => {
+    const run = await answerOf(demo, 'Which customer segment has the shortest average payment?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['payments.average_amount'],
+      dimensions: ['customers.segment'],
+      limit: 1,
+    });
+    const expected = await demo.raw(
+      `SELECT c.segment, avg(p.amount) AS average ${paymentsOfCustomers} GROUP BY 1 ORDER BY average ASC LIMIT 1`,
+    );
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
+  });
+
   it('still answers from a view that holds both, without a join', async () => {
     const run = await answerOf(demo, 'Revenue for customers in Spain');
     expect(run.plan.sqlQuery).not.toContain('CROSS JOIN');

@@ -121,6 +121,20 @@ describe('the built-in analyst on a subscription business, in New York time', ()
     );
   });
 
+  it('ranks plans "by number of subscriptions", though a synonym of the cube says "plans" too', async () => {
+    const run = await answerOf(world, 'Top 2 plans by number of subscriptions');
+    expect(run.translation.query).toMatchObject({
+      measures: ['subscriptions.count'],
+      dimensions: ['subscriptions.plan'],
+      limit: 2,
+    });
+    const counts = [...countBy(world.data.subscriptions, (row) => row.plan)].sort(
+      (left, right) => right[1] - left[1],
+    );
+    expect(counts[1]?.[1]).not.toBe(counts[2]?.[1]);
+    expect(orderedRows(run.result.data)).toEqual(counts.slice(0, 2));
+  });
+
   it('counts sign-ups of last month and of yesterday on the New York calendar', async () => {
     const lastMonth = await answerOf(world, 'How many customers signed up last month?');
     const inJanuary = world.data.customers.filter((customer) =>

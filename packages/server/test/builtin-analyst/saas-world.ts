@@ -41,6 +41,8 @@ const saasModel = `cubes:
   - name: subscriptions
     sql_table: subscriptions
     title: Subscriptions
+    meta:
+      synonyms: [plans sold]
     joins:
       - name: customers
         relationship: many_to_one
