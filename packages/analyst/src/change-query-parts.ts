@@ -1,6 +1,6 @@
 import type { AnalystPlanOptions, AnalystRefusal } from './analyst-plan.types.js';
 import { type AggregationCue, aggregationCues, fillerWords, smallTalkWords } from './analyst-vocabulary.js';
-import { readConditionPhrases } from './condition-phrases.js';
+import { readConditionPhrases, titleStems } from './condition-phrases.js';
 import { chooseTimeDimension } from './dimension-matching.js';
 import type { FilterChoice } from './filter-matching.js';
 import { readFollowUpLead } from './follow-up-lead.js';
@@ -42,26 +42,29 @@ function useIndexes(tokens: QuestionTokens, indexes: readonly number[], purpose:
  * The measure of the follow-up: one it names by its own words ("what about revenue?"), else the
  * previous measure's counterpart of the kind a cue asks for ("and the average?"), else the previous one.
  * A measure named only by its source's words ("orders") needs a cue ("how many orders"), since in
- * "only completed orders" the word only says which rows.
+ * "only completed orders" the word only says which rows; so does a count of rows when the follow-up
+ * filters (`isFiltering`): in "only for Express shipments" on a view, "shipments" names the rows kept.
  */
 function chooseFollowUpMeasure(
   tokens: QuestionTokens,
   cues: ReadonlySet<AggregationCue>,
   previous: SourceReading & { readonly measure: MeasureCandidate },
+  isFiltering: boolean,
 ): MeasureCandidate | AnalystRefusal {
   const { source } = previous;
   const named = chooseHeadMeasure(source, tokens, tokens.freeIndexes(), cues);
   const { best } = named;
-  if (
+  const namesRows =
     best !== undefined &&
-    best.tokenIndexes.length > 0 &&
-    (!best.measure.isNamedBySource || cues.size > 0)
-  ) {
+    (best.measure.isNamedBySource || (isFiltering && best.measure.member.aggType === 'count'));
+  if (best !== undefined && best.tokenIndexes.length > 0 && (!namesRows || cues.size > 0)) {
     if (named.rival !== undefined)
       return { kind: 'cannot-answer', reason: ambiguousReason({ ...previous, measure: best }, named.rival) };
     useIndexes(tokens, best.tokenIndexes, 'reading');
     return best;
   }
+  // why: the words that name the rows are explained by them, not left over.
+  if (best !== undefined && namesRows) useIndexes(tokens, best.tokenIndexes, 'reading');
   const previousClass = classOf(previous.measure.measure);
   const asked = [...cues].filter((cue) => changingCues.has(cue) && !fitsCue(previousClass, cue));
   if (asked.length === 0) return previous.measure;
@@ -139,7 +142,11 @@ export async function changeQueryParts(
   const lead = readFollowUpLead(tokens);
   const asked = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
-  const conditions = readConditionPhrases(tokens, new Set(source.words));
+  const conditions = readConditionPhrases(
+    tokens,
+    new Set(source.words),
+    titleStems(source.members.map((member) => member.shortTitle)),
+  );
   const phrases = readGroupPhrases(tokens, ranking);
   const wasGrouped = previous.reading.groups.length > 0 || previous.time.granularity !== undefined;
   // why: with the previous groupings still there, "the highest" ranks them rather than asking for a max.
@@ -159,7 +166,7 @@ export async function changeQueryParts(
   const found = await matchFilters(previousReading, tokens, asked, conditions, options);
   if ('refusal' in found) return { kind: 'cannot-answer', reason: found.refusal };
   const added = found.filters;
-  const measure = chooseFollowUpMeasure(tokens, cues, previousReading);
+  const measure = chooseFollowUpMeasure(tokens, cues, previousReading, added.length > 0);
   if ('kind' in measure) return measure;
   const unmatched = read.unmatched.find((phrase) => phrase.indexes.some((index) => tokens.isFree(index)));
   if (unmatched !== undefined) {

@@ -1,5 +1,5 @@
 import { fillerWords } from './analyst-vocabulary.js';
-import type { QuestionTokens, TokenSpan } from './question-tokens.js';
+import { QuestionTokens, type TokenSpan } from './question-tokens.js';
 
 /**
  * Words that put a condition on the rows other than "equal to a value": `exclude` leaves values out
@@ -107,13 +107,33 @@ function textOf(tokens: QuestionTokens, indexes: readonly number[]): string {
 }
 
 /**
+ * Whether the cue and the word after it start one of `names` (stems of members' titles): "no-shows" is
+ * the name of a measure ("No-shows"), not "no" before "shows".
+ */
+function startsName(tokens: QuestionTokens, cue: TokenSpan, names: readonly (readonly string[])[]): boolean {
+  const length = cue.end - cue.start + 1;
+  return names.some(
+    (name) =>
+      name.length >= length &&
+      name.slice(0, length).every((stem, offset) => tokens.tokens[cue.start + offset]?.stem === stem),
+  );
+}
+
+/** The stems of titles as the question's words would have them, for `readConditionPhrases`. */
+export function titleStems(titles: readonly string[]): string[][] {
+  return titles.map((title) => new QuestionTokens(title).tokens.map((token) => token.stem));
+}
+
+/**
  * Finds the condition phrases of a question and reserves their words, so no reading takes "completed"
  * of "not completed" for its measure: the filters of the chosen reading place them, or the planner says
- * why it cannot. `sourceWords` are the stems of every cube's and view's names.
+ * why it cannot. `sourceWords` are the stems of every cube's and view's names; `memberNames` the stems
+ * of members' titles (`titleStems`), whose own words are no cue.
  */
 export function readConditionPhrases(
   tokens: QuestionTokens,
   sourceWords: ReadonlySet<string>,
+  memberNames: readonly (readonly string[])[] = [],
 ): ConditionPhrase[] {
   const found: { kind: ConditionPhrase['kind']; cue: TokenSpan }[] = [
     ...tokens.findPhrases(presentCue).map((cue) => ({ kind: 'present' as const, cue })),
@@ -122,7 +142,7 @@ export function readConditionPhrases(
   ].sort((left, right) => left.cue.start - right.cue.start);
   // why: cues first, so "not completed and not returned" ends the first phrase at the second "not".
   const cues = found.filter(({ cue }) => {
-    if (!tokens.isSpanFree(cue)) return false;
+    if (!tokens.isSpanFree(cue) || startsName(tokens, cue, memberNames)) return false;
     tokens.use(cue, conditionPurpose);
     return true;
   });

@@ -46,7 +46,8 @@ function phraseWords(tokens: QuestionTokens, start: number, isEntity: boolean): 
     if (isAggregateOf) continue;
     if (!tokens.isFree(index) || boundaryWords.has(word)) break;
     const isTrigger = word === 'by' || word === 'per' || word === 'each';
-    if (isEntity && isTrigger) break;
+    // why: "per kilometre by carrier" names two groupings; read as one, "carrier" would answer for both.
+    if (isTrigger && (isEntity || pieces.flat().length > 0)) break;
     if (word === 'and' || word === 'or' || word === 'then') {
       if (isEntity || current.length === 0 || pieces.length >= maximumPieces) break;
       pieces.push([]);

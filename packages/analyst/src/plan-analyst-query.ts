@@ -5,7 +5,7 @@ import type {
   AnalystRefusal,
 } from './analyst-plan.types.js';
 import { type AggregationCue, aggregationCues, extremeCues, isSmallTalk } from './analyst-vocabulary.js';
-import { type ConditionPhrase, readConditionPhrases } from './condition-phrases.js';
+import { type ConditionPhrase, readConditionPhrases, titleStems } from './condition-phrases.js';
 import { leftoverReason } from './condition-reasons.js';
 import type { FilterChoice } from './filter-matching.js';
 import { readGroupPhrases } from './group-phrases.js';
@@ -171,7 +171,11 @@ export async function planQueryParts(
   if (isSmallTalk(tokens)) return { kind: 'cannot-answer', reason: greetingReason(sources) };
   const time = readTimeIntent(tokens, todayIn(options.now, options.timezone));
   const ranking = readRanking(tokens);
-  const conditions = readConditionPhrases(tokens, new Set(sources.flatMap((source) => source.words)));
+  const conditions = readConditionPhrases(
+    tokens,
+    new Set(sources.flatMap((source) => source.words)),
+    titleStems(sources.flatMap((source) => source.members.map((member) => member.shortTitle))),
+  );
   const phrases = readGroupPhrases(tokens, ranking);
   const partial = { tokens, phrases, time, ...(ranking === undefined ? {} : { ranking }) };
   const reading: QuestionReading = { ...partial, cues: readCues(tokens, partial) };

@@ -1,5 +1,6 @@
 import type { TimeUnit } from './analyst-vocabulary.js';
 import {
+  addDays,
   addUnits,
   type CalendarDate,
   calendarDate,
@@ -80,6 +81,7 @@ export const pointPattern = [
   `${yearPattern} (?:q[1-4]|h[12])`,
   `(?:${ordinalPattern}) (?:quarter|half)(?: ${of}${namedYear})?`,
   `last (?:quarter|half) ${of}${namedYear}`,
+  `(?:${ordinalPattern}|last) week ${of}(?:${monthPattern})(?: ${of}?${namedYear})?`,
   yearPattern,
 ].join('|');
 
@@ -125,6 +127,7 @@ export function parseTimePoint(text: string, today: CalendarDate, year?: number)
   if (iso) return span('day', iso, true);
   const weekDay = words[0] === 'week' ? parseIsoDate(words[words.length - 1] ?? '') : undefined;
   if (weekDay) return span('week', startOf('week', weekDay), true);
+  if (words[1] === 'week') return weekOfMonth(words, today, year);
   const statedYear = namedYearOf(words, today);
   const part = partOfYear(words);
   const month = monthOfName.get(words[0] ?? '');
@@ -138,6 +141,20 @@ export function parseTimePoint(text: string, today: CalendarDate, year?: number)
   const hasYear = statedYear !== undefined;
   if (part?.unit === 'half') return { start, end: addUnits('month', 6, start), hasYear };
   return span(month === undefined ? 'quarter' : 'month', start, hasYear);
+}
+
+/**
+ * "The first week of June 2026": the month's days 1 to 7 (its second week 8 to 14, its last week its
+ * last seven days), the weeks a month is spoken of in; a calendar week may start in the month before.
+ */
+function weekOfMonth(words: readonly string[], today: CalendarDate, year?: number): TimePoint | undefined {
+  const month = parseTimePoint(words.slice(3).join(' '), today, year);
+  if (month === undefined) return undefined;
+  if (words[0] === 'last') return { start: addDays(month.end, -7), end: month.end, hasYear: month.hasYear };
+  const number = ordinals.get(words[0] ?? '');
+  if (number === undefined) return undefined;
+  const start = addDays(month.start, (number - 1) * 7);
+  return { start, end: addDays(start, 7), hasYear: month.hasYear };
 }
 
 function mostRecentYear(month: number, today: CalendarDate): number {

@@ -189,6 +189,18 @@ describe('the built-in analyst on a CRM model over the fan-out seed tables', () 
     expect(singleValue(run.result.data)).toBe(expected);
   });
 
+  it('reads "no-login users" as the measure of that name, not as "no" before "login users"', async () => {
+    const run = await answerOf(world, 'How many no-login users are there by job title?');
+    expect(run.translation.query).toMatchObject({
+      measures: ['users.no_login_count'],
+      dimensions: ['users.job_title'],
+    });
+    expect(run.translation.query.filters ?? []).toEqual([]);
+    const expected = await raw(`SELECT job_title, count(*) FILTER (WHERE latest_logged_in_at IS NULL)
+      FROM users GROUP BY 1`);
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
+  });
+
   it('uses a max measure for "the largest deal"', async () => {
     const run = await answerOf(world, 'What was the largest deal in 2024?');
     expect(run.translation.query.measures).toEqual(['deals.largest_amount']);

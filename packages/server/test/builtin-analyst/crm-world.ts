@@ -103,6 +103,11 @@ const crmModel = `cubes:
     measures:
       - name: count
         type: count
+      - name: no_login_count
+        title: No-login users
+        type: count
+        filters:
+          - sql: "{CUBE}.latest_logged_in_at IS NULL"
     dimensions:
       - name: user_id
         sql: user_id

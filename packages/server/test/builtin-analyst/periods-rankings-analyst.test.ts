@@ -69,6 +69,20 @@ describe('explicit periods and rankings on the demo model and its sample data', 
     expect(orderedRows(daily.result.data)).toEqual(orderedRows(byDay));
   });
 
+  it('reads "the first week of June 2025" as the month\'s days 1 to 7, and its last week as its last 7', async () => {
+    const first = await answerOf(world, 'How many orders did we get per day in the first week of June 2025?');
+    const firstDays = await world.raw(`SELECT date_trunc('day', ordered_at), count(*) FROM orders
+      WHERE ordered_at >= '2025-06-01' AND ordered_at < '2025-06-08' GROUP BY 1 ORDER BY 1`);
+    expect(firstDays.length).toBeGreaterThan(1);
+    expect(orderedRows(first.result.data)).toEqual(orderedRows(firstDays));
+    expect(first.answer).toContain('2025-06-01 to 2025-06-07');
+    const last = await answerOf(world, 'Orders in the last week of June 2025');
+    const lastDays = await world.raw(
+      "SELECT count(*) FROM orders WHERE ordered_at >= '2025-06-24' AND ordered_at < '2025-07-01'",
+    );
+    expect(singleValue(last.result.data)).toBe(singleValue(lastDays));
+  });
+
   it('refuses periods it cannot read as one range rather than answering for another', async () => {
     expect(await refusalOf(world, 'Revenue in 2023 and 2025')).toContain('"2025"');
     expect(await refusalOf(world, 'Revenue in the last week of 2025')).toContain('"last week"');

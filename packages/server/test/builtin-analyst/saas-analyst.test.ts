@@ -224,6 +224,28 @@ describe('the built-in analyst on a subscription business, in New York time', ()
     expect(singleValue(run.result.data)).toBe(expected);
   });
 
+  it('"only for Germany invoices" after "invoiced amount by plan" filters the rows and keeps the amount', async () => {
+    const run = await answerOf(world, 'Only for Germany invoices', ['Invoiced amount by plan']);
+    expect(run.translation.query).toMatchObject({
+      measures: ['billing.amount'],
+      dimensions: ['billing.plan'],
+      filters: [{ member: 'billing.country', operator: 'equals', values: ['Germany'] }],
+    });
+    const expected = await world.warehouse.query(
+      `SELECT s.plan, sum(i.amount) FROM invoices i JOIN subscriptions s ON i.subscription_id = s.id
+        JOIN customers c ON s.customer_id = c.id WHERE c.country = 'Germany' GROUP BY 1`,
+      [],
+    );
+    expect(expected.rows.length).toBeGreaterThan(1);
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected.rows));
+  });
+
+  it('refuses "per kilometre by plan": the two groupings are read apart, and kilometres are none', async () => {
+    expect(await refusalOf(world, 'Invoiced amount per kilometre by plan')).toContain(
+      'nothing called "kilometre"',
+    );
+  });
+
   it('refuses an average of a sum, a metric the model lacks and a grouping it lacks', async () => {
     expect(await refusalOf(world, 'average MRR by plan')).toMatch(
       /^I can't answer that because you asked for an average/,
