@@ -3,6 +3,7 @@ import { type ConditionPhrase, connectorWords, pronounWords } from './condition-
 import type { FilterChoice } from './filter-matching.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import type { QuestionTokens } from './question-tokens.js';
+import { searchTerms } from './search-terms.js';
 import { matchWords } from './word-match.js';
 
 /** The words of a phrase that must name something: not "and", "or", "ones" or filler. */
@@ -20,6 +21,15 @@ export function releaseConditions(tokens: QuestionTokens, phrases: readonly Cond
   }
 }
 
+/**
+ * The names a dimension goes by: its own words, then each synonym on its own ("email address" for
+ * `email`, "insurance" for `insurer`), since a synonym is a whole other name, not more words of one.
+ */
+function namesOf(member: WordedMember): string[][] {
+  const synonyms = (member.member.synonyms ?? []).map(searchTerms).filter((words) => words.length > 0);
+  return [[...member.words], ...synonyms];
+}
+
 /** The dimension all of a phrase's words name ("ship date" → `shipped_at`), the best-named first. */
 function namedDimension(
   source: WordedSource,
@@ -29,17 +39,21 @@ function namedDimension(
   let best: { member: WordedMember; weight: number; coverage: number } | undefined;
   for (const member of source.members) {
     if (member.member.kind !== 'dimension') continue;
-    const own = matchWords(tokens, indexes, member.words, true);
-    if (own.weight === 0) continue;
-    const rest = indexes.filter((index) => !own.tokenIndexes.includes(index));
-    const fromSource = matchWords(tokens, rest, source.words, true);
-    if (own.tokenIndexes.length + fromSource.tokenIndexes.length !== indexes.length) continue;
-    if (
-      best === undefined ||
-      own.weight > best.weight ||
-      (own.weight === best.weight && own.coverage > best.coverage)
-    ) {
-      best = { member, weight: own.weight, coverage: own.coverage };
+    for (const [position, words] of namesOf(member).entries()) {
+      const own = matchWords(tokens, indexes, words, true);
+      if (own.weight === 0) continue;
+      const rest = indexes.filter((index) => !own.tokenIndexes.includes(index));
+      const fromSource = matchWords(tokens, rest, source.words, true);
+      if (own.tokenIndexes.length + fromSource.tokenIndexes.length !== indexes.length) continue;
+      // why: a member's own name outranks another member's synonym of the same strength.
+      const weight = position === 0 ? own.weight : own.weight - 0.5;
+      if (
+        best === undefined ||
+        weight > best.weight ||
+        (weight === best.weight && own.coverage > best.coverage)
+      ) {
+        best = { member, weight, coverage: own.coverage };
+      }
     }
   }
   return best?.member;

@@ -125,6 +125,14 @@ export function titleStems(titles: readonly string[]): string[][] {
 }
 
 /**
+ * "No-shows", "no-fly": a cue hyphened to the next word starts a compound noun, which names a thing
+ * rather than leaving one out. "Non-paid" stays a prefix that negates its word.
+ */
+function isCompoundStart(tokens: QuestionTokens, cue: TokenSpan): boolean {
+  return tokens.lowerAt(cue.start) !== 'non' && tokens.tokens[cue.end]?.followsHyphen === true;
+}
+
+/**
  * Finds the condition phrases of a question and reserves their words, so no reading takes "completed"
  * of "not completed" for its measure: the filters of the chosen reading place them, or the planner says
  * why it cannot. `sourceWords` are the stems of every cube's and view's names; `memberNames` the stems
@@ -142,7 +150,9 @@ export function readConditionPhrases(
   ].sort((left, right) => left.cue.start - right.cue.start);
   // why: cues first, so "not completed and not returned" ends the first phrase at the second "not".
   const cues = found.filter(({ cue }) => {
-    if (!tokens.isSpanFree(cue) || startsName(tokens, cue, memberNames)) return false;
+    if (!tokens.isSpanFree(cue) || isCompoundStart(tokens, cue) || startsName(tokens, cue, memberNames)) {
+      return false;
+    }
     tokens.use(cue, conditionPurpose);
     return true;
   });

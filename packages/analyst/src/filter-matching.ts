@@ -76,12 +76,15 @@ function findFlag(
 /**
  * Segments and boolean dimensions the question names by all of their own words ("online orders"), and a
  * boolean negated inside a "not"/"without" phrase or by a prefix ("unpaid"). A negated segment is left
- * for `negatedSegment`, after values had their turn ("not completed" may be a status).
+ * for `negatedSegment`, after values had their turn ("not completed" may be a status). Negated booleans
+ * are read apart (`isNegatedPass`), after values too: the chat tool's metadata carries no member kind,
+ * so a segment reads as a boolean there, and SQL over the model cannot turn a segment around.
  */
 export function matchFlags(
   source: WordedSource,
   tokens: QuestionTokens,
   phrases: readonly ConditionPhrase[] = [],
+  isNegatedPass = false,
 ): FilterChoice[] {
   const filters: FilterChoice[] = [];
   for (const kind of ['segment', 'dimension'] as const) {
@@ -91,6 +94,7 @@ export function matchFlags(
       if (!isFlag || words.length === 0) continue;
       const found = findFlag(tokens, words, phrases);
       if (found === undefined || (found.isNegated && kind === 'segment')) continue;
+      if (found.isNegated !== isNegatedPass) continue;
       for (const index of found.tokenIndexes) tokens.use({ start: index, end: index + 1 }, 'filter');
       filters.push(
         kind === 'segment' ? { kind, member } : { kind: 'flag', member, isNegated: found.isNegated },

@@ -115,6 +115,22 @@ export function findLeftover(
 const labelStems = new Set(['name', 'title', 'label'].map(stemOf));
 
 /**
+ * "By medication" grouped by a string dimension whose whole name is the phrase ("Medication"): the field
+ * is named outright, not merely mentioned, even where the source's synonyms use the same word.
+ */
+function isNamedOutright(tokens: QuestionTokens, group: SourceReading['groups'][number]): boolean {
+  const stems = group.phrase.indexes.map((index) => tokens.tokens[index]?.stem ?? '');
+  const { words, member } = group.dimension;
+  return (
+    member.type === 'string' &&
+    !group.dimension.isNamedBySource &&
+    words.length > 0 &&
+    words.every((word) => stems.includes(word)) &&
+    stems.every((stem) => words.includes(stem))
+  );
+}
+
+/**
  * "Revenue per order": a grouping phrase made only of words naming a cube ("order"), read as a field
  * that merely mentions it ("Order status"); a figure for each order, or a ratio, is what was asked.
  * A label ("Customer name" for "per customer") does name each one.
@@ -127,7 +143,10 @@ function entityGroup(
   // why: an unmatched "per deal" whose word the measure took ("Deal amount") was not grouped either.
   const phrases = [
     ...reading.groups
-      .filter((group) => !group.dimension.words.some((word) => labelStems.has(word)))
+      .filter(
+        (group) =>
+          !group.dimension.words.some((word) => labelStems.has(word)) && !isNamedOutright(tokens, group),
+      )
       .map((group) => group.phrase),
     ...reading.unmatched,
   ];

@@ -29,6 +29,8 @@ export async function matchFilters(
   const presence = matchPresence(source, tokens, phrases);
   const flags = matchFlags(source, tokens, phrases);
   const values = await matchValues(source, tokens, options.lookupValues, phrases, reachable);
+  // why: "not completed" names a status value before a boolean that may be a segment in disguise.
+  const negatedFlags = matchFlags(source, tokens, phrases, true);
   if (values.partialList !== undefined) {
     return { refusal: partialListReason(reading, time, values.partialList) };
   }
@@ -42,5 +44,5 @@ export async function matchFilters(
       .map((index) => tokens.tokens[index]?.text ?? '');
     return { refusal: unplacedConditionReason(reading, time, unplaced, words) };
   }
-  return { filters: [...presence, ...flags, ...values.filters] };
+  return { filters: [...presence, ...flags, ...values.filters, ...negatedFlags] };
 }

@@ -11,6 +11,8 @@ export interface QuestionToken {
   readonly isSentenceStart: boolean;
   /** Written after a comma: a comma separates the items of a list ("web, app and store"). */
   readonly followsComma: boolean;
+  /** Joined to the word before by a hyphen ("no-shows"): one compound word, written in two parts. */
+  readonly followsHyphen: boolean;
 }
 
 export interface TokenSpan {
@@ -60,7 +62,18 @@ export class QuestionTokens {
       }
       // why: a possessive names the same thing ("this year's revenue" is about this year).
       const lower = text.toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
-      tokens.push({ text, lower, stem: stemOf(lower), isQuoted, isSentenceStart, followsComma });
+      const followsHyphen =
+        question[(match.index ?? 0) - 1] === '-' &&
+        /[\p{L}\p{N}]/u.test(question[(match.index ?? 0) - 2] ?? '');
+      tokens.push({
+        text,
+        lower,
+        stem: stemOf(lower),
+        isQuoted,
+        isSentenceStart,
+        followsComma,
+        followsHyphen,
+      });
       isSentenceStart = false;
       followsComma = false;
     }

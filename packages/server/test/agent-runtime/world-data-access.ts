@@ -5,12 +5,44 @@ import {
   resolveAccess,
   translateSql,
 } from '@platform/semantic';
-import type { AgentDataAccess, PlatformMetaResult } from '../../src/modules/data-api/agent-data-access.js';
+import type {
+  AgentDataAccess,
+  PlatformMetaResult,
+  SqlRunResult,
+} from '../../src/modules/data-api/agent-data-access.js';
+import { appErrorOfQuery } from '../../src/modules/data-api/query-errors.js';
 import { columnPositions, rowValues } from '../../src/modules/data-api/query-result.mapper.js';
 import type { AnalystWorld } from '../builtin-analyst/analyst-harness.js';
 
 /** Distinct values read per dimension, as the server's lookup does. */
 const lookupLimit = 1000;
+
+/** Runs SQL over the model as the server's SQL runner does: translate, compile in the zone, query. */
+async function runWorldSql(world: AnalystWorld, sql: string, maxRows: number): Promise<SqlRunResult> {
+  const translation = translateSql(world.model, sql);
+  const compiled = buildQuerySql(
+    world.model,
+    { ...translation.query, timezone: world.timezone },
+    { dialect: duckDbDialect, now: world.now },
+  );
+  const answer = await world.warehouse.query(compiled.sql, compiled.params, {
+    maximumRows: maxRows,
+  });
+  const outputColumns = translation.columns.map((output) => {
+    const column = compiled.columns.find((candidate) => candidate.keys.includes(output.key));
+    if (!column) throw new Error(`no column for ${output.key}`);
+    return column;
+  });
+  const positions = columnPositions(outputColumns, answer.columns);
+  return {
+    schema: translation.columns.map((output, position) => ({
+      name: output.name,
+      column_type: positions[position]?.column.type ?? 'unknown',
+    })),
+    rows: answer.rows.map((row) => rowValues(positions, row)),
+    totalRows: answer.totalRows,
+  };
+}
 
 /**
  * The chat tools' data access over an analyst test world: the same semantic layer and DuckDB the
@@ -38,29 +70,13 @@ export function worldDataAccess(world: AnalystWorld): AgentDataAccess {
       return { cubes, searchQuery: result.searchQuery };
     },
     async runSql(sql, options) {
-      const translation = translateSql(world.model, sql);
-      const compiled = buildQuerySql(
-        world.model,
-        { ...translation.query, timezone: world.timezone },
-        { dialect: duckDbDialect, now: world.now },
-      );
-      const answer = await world.warehouse.query(compiled.sql, compiled.params, {
-        maximumRows: options.maxRows,
-      });
-      const outputColumns = translation.columns.map((output) => {
-        const column = compiled.columns.find((candidate) => candidate.keys.includes(output.key));
-        if (!column) throw new Error(`no column for ${output.key}`);
-        return column;
-      });
-      const positions = columnPositions(outputColumns, answer.columns);
-      return {
-        schema: translation.columns.map((output, position) => ({
-          name: output.name,
-          column_type: positions[position]?.column.type ?? 'unknown',
-        })),
-        rows: answer.rows.map((row) => rowValues(positions, row)),
-        totalRows: answer.totalRows,
-      };
+      try {
+        return await runWorldSql(world, sql, options.maxRows);
+      } catch (error) {
+        // why: the server's SQL runner turns a query the model refuses into an AppError with its reason;
+        // without it the tool reads "failed unexpectedly" and the analyst cannot say why.
+        throw appErrorOfQuery(error);
+      }
     },
     async lookupValues(memberPath) {
       const compiled = buildQuerySql(
