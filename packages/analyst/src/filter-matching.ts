@@ -3,7 +3,7 @@ import { fillerWords } from './analyst-vocabulary.js';
 import type { ConditionPhrase } from './condition-phrases.js';
 import { isJoinedMemberNamed, useJoinedNames } from './joined-sources.js';
 import type { WordedMember, WordedSource } from './member-words.js';
-import { QuestionTokens, stemOf, type TokenSpan } from './question-tokens.js';
+import { QuestionTokens, sourceWordPurpose, stemOf, type TokenSpan } from './question-tokens.js';
 import { chooseValues, type PartialValueList, type ValueMatch } from './value-lists.js';
 import { matchWords } from './word-match.js';
 
@@ -129,15 +129,26 @@ export function negatedSegment(
   return undefined;
 }
 
-function isSearchableValue(words: readonly string[]): boolean {
+export function isSearchableValue(words: readonly string[]): boolean {
   if (words.length === 0) return false;
   if (words.length > 1) return true;
   const [word = ''] = words;
   return word.length > 1 && !/^\d+$/.test(word) && !fillerWords.has(word);
 }
 
-/** Where the words of a value stand in the question, among words no other reading has used. */
-function spansOf(tokens: QuestionTokens, words: readonly string[]): TokenSpan[] {
+function isSpanOpen(tokens: QuestionTokens, span: TokenSpan): boolean {
+  for (let index = span.start; index < span.end; index += 1) {
+    if (!tokens.isFree(index) && tokens.purposeAt(index) !== sourceWordPurpose) return false;
+  }
+  // why: a source's name alone ("clinic") is no value; a value must take at least one free word.
+  return tokens.freeIndexes().some((index) => index >= span.start && index < span.end);
+}
+
+/**
+ * Where the words of a value stand in the question, among words no other reading has used (or that the
+ * measure took only as its source's name).
+ */
+export function spansOf(tokens: QuestionTokens, words: readonly string[]): TokenSpan[] {
   const spans: TokenSpan[] = [];
   for (let start = 0; start + words.length <= tokens.length; start += 1) {
     const isMatch = words.every((word, offset) => {
@@ -146,7 +157,7 @@ function spansOf(tokens: QuestionTokens, words: readonly string[]): TokenSpan[] 
       return token !== undefined && (token.lower === word || (isLast && token.stem === stemOf(word)));
     });
     const span = { start, end: start + words.length };
-    if (isMatch && tokens.isSpanFree(span)) spans.push(span);
+    if (isMatch && isSpanOpen(tokens, span)) spans.push(span);
   }
   return spans;
 }

@@ -1,5 +1,6 @@
 import { aggregationWords } from './analyst-vocabulary.js';
 import type { FilterChoice } from './filter-matching.js';
+import { isJoinedMember } from './joined-sources.js';
 import type { WordedMember, WordedSource } from './member-words.js';
 import { type QuestionTokens, stemOf } from './question-tokens.js';
 import { searchTerms } from './search-terms.js';
@@ -62,6 +63,7 @@ export function findLeftover(
   reading: SourceReading,
   filters: readonly FilterChoice[],
   sources: readonly WordedSource[],
+  reachable: readonly WordedSource[] = [],
 ): Leftover | undefined {
   const used = usedMembers(reading, filters);
   // why: a description only mentions words ("revenue … less the line discounts"); a synonym names one.
@@ -71,9 +73,13 @@ export function findLeftover(
   ]);
   // why: "revenue of cancelled orders" may leave "orders" unused on a view whose members speak of orders;
   // on a source that knows nothing of orders the word names what was asked, not what was answered.
+  // why: "prescription cost for Cardiology visits" filters through the visits it joins: with a filter
+  // through a join, the joined cubes' names say which way, not another question.
+  const isFilteredThroughJoin = filters.some((filter) => isJoinedMember(filter.member, reading.source));
   const ownWords = new Set([
     ...reading.source.words,
     ...reading.source.members.flatMap((member) => member.words),
+    ...(isFilteredThroughJoin ? reachable.flatMap((cube) => cube.words) : []),
   ]);
   for (const index of tokens.freeIndexes()) {
     const token = tokens.tokens[index];

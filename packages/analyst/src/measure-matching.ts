@@ -99,13 +99,16 @@ export function chooseHeadMeasure(
   cues: ReadonlySet<AggregationCue>,
 ): MeasureChoice {
   // why: "revenue excluding cancelled orders" qualifies revenue as "revenue of completed orders" does.
-  const qualifier = tokens.tokens.findIndex(
-    (token, index) =>
-      index > 0 &&
-      ((qualifierWords.has(token.lower) && tokens.isFree(index)) ||
-        tokens.purposeAt(index) === conditionPurpose),
+  const qualifiers = tokens.tokens.flatMap((token, index) =>
+    index > 0 &&
+    ((qualifierWords.has(token.lower) && tokens.isFree(index)) ||
+      tokens.purposeAt(index) === conditionPurpose)
+      ? [index]
+      : [],
   );
-  if (qualifier > 0) {
+  // why: in "number of payments for web orders" the head "number" names nothing; "number of payments",
+  // up to the next qualifier, is the head that names the measure.
+  for (const qualifier of qualifiers) {
     const head = chooseMeasure(
       source,
       tokens,

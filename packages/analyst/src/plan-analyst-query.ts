@@ -16,7 +16,7 @@ import { matchFilters } from './match-filters.js';
 import { classOf, fitsCue } from './measure-matching.js';
 import { type WordedSource, wordedSources } from './member-words.js';
 import { buildQueryPlan } from './query-plan.builder.js';
-import { QuestionTokens } from './question-tokens.js';
+import { QuestionTokens, sourceWordPurpose } from './question-tokens.js';
 import { type RankingIntent, readRanking } from './ranking-phrases.js';
 import {
   ambiguousReason,
@@ -27,10 +27,12 @@ import {
   unmatchedGroupReason,
   unplacedPeriodReason,
   unrankedReason,
+  unreachedValueReason,
 } from './refusal-reasons.js';
 import { type QuestionReading, readSource, type SourceReading } from './source-reading.js';
 import { findUnplacedPeriod, readTimeIntent, type TimeIntent } from './time-phrases.js';
 import { findUnknownName } from './unknown-names.js';
+import { findUnreachedValue } from './unreached-values.js';
 
 /** Cues that change which number is asked for; "total" or "how many" never make a measure wrong. */
 const strictCues = new Set<AggregationCue>(['avg', 'min', 'max']);
@@ -61,11 +63,14 @@ export function readCues(
 
 /** Marks the words the chosen reading explains, so filters are looked for among the others only. */
 function useReading(tokens: QuestionTokens, reading: SourceReading): void {
-  const indexes = [
-    ...(reading.measure?.tokenIndexes ?? []),
-    ...reading.groups.flatMap((group) => group.phrase.indexes),
-    ...reading.timeTokenIndexes,
-  ];
+  const measure = reading.measure;
+  // why: "at the North Clinic" on "Clinic activity": a word the measure took only as its source's name
+  // may still be part of a value; the value is the more specific reading of it.
+  for (const index of measure?.tokenIndexes ?? []) {
+    const isOwnWord = measure?.measure.words.includes(tokens.tokens[index]?.stem ?? '') === true;
+    tokens.use({ start: index, end: index + 1 }, isOwnWord ? 'reading' : sourceWordPurpose);
+  }
+  const indexes = [...reading.groups.flatMap((group) => group.phrase.indexes), ...reading.timeTokenIndexes];
   for (const index of indexes) tokens.use({ start: index, end: index + 1 }, 'reading');
 }
 
@@ -108,9 +113,13 @@ async function attempt(
   const period = findUnplacedPeriod(tokens);
   // why: a period word left over reads as a name ("in the last week of 2025"); say what it is instead.
   if (period !== undefined) return { refusal: unplacedPeriodReason(question.time, period), isFinal: false };
+  const reached = new Set([reading.source.source.name, ...reachable.map((cube) => cube.source.name)]);
+  const others = [...known, ...conditions.sources].filter((source) => !reached.has(source.source.name));
+  const unreached = await findUnreachedValue(tokens, others, options.lookupValues);
+  if (unreached !== undefined) return { refusal: unreachedValueReason(reading, unreached), isFinal: false };
   const unknown = findUnknownName(tokens, reading.source, known);
   if (unknown !== undefined) return { refusal: unknownNameReason(reading, unknown), isFinal: false };
-  const leftover = findLeftover(tokens, reading, filters, conditions.sources);
+  const leftover = findLeftover(tokens, reading, filters, conditions.sources, reachable);
   if (leftover !== undefined)
     return { refusal: leftoverReason(reading, question.time, leftover), isFinal: false };
   return { filters };

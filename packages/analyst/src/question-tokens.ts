@@ -27,6 +27,9 @@ export interface PhraseMatch extends TokenSpan {
 
 const tokenPattern = /\d{4}-\d{2}-\d{2}|[\p{L}\p{N}]+(?:['’]\p{L}+)?|[.?!;,]|["“”]/gu;
 
+/** What a word the measure took only as its source's name is used for: a value may still take it. */
+export const sourceWordPurpose = 'source-word';
+
 export function stemOf(word: string): string {
   return searchTerms(word)[0] ?? word.toLowerCase();
 }

@@ -13,6 +13,7 @@ import {
 } from './plan-wording.js';
 import type { QuestionReading, SourceReading } from './source-reading.js';
 import type { TimeIntent } from './time-phrases.js';
+import type { UnreachedValue } from './unreached-values.js';
 
 const maximumListed = 8;
 
@@ -120,4 +121,13 @@ export function unrankedReason(reading: SourceReading): string {
   return `I can't answer that because I found nothing to rank: ${title} in ${reading.source.source.title} has no name for each of the things you asked about.${
     dimensions.length === 0 ? '' : ` It can be ranked by ${quotedList(dimensions)}.`
   }`;
+}
+
+/** A value of the question that only a source the reading does not reach holds ("web" of the orders' channel). */
+export function unreachedValueReason(reading: SourceReading, unreached: UnreachedValue): string {
+  return `${refusalLead} "${unreached.words}" is a value of "${memberTitle(unreached.member)}" of ${
+    unreached.owner.source.title
+  }, which ${reading.source.source.title} cannot filter on, so I did not answer for every row instead. Ask about ${
+    unreached.owner.source.title
+  } directly, or ask without it.`;
 }

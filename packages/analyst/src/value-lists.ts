@@ -1,6 +1,6 @@
 import { type ConditionPhrase, connectorWords } from './condition-phrases.js';
 import type { WordedMember, WordedSource } from './member-words.js';
-import type { QuestionTokens, TokenSpan } from './question-tokens.js';
+import { type QuestionTokens, sourceWordPurpose, type TokenSpan } from './question-tokens.js';
 
 /** A value of a string dimension met by words of the question. */
 export interface ValueMatch extends TokenSpan {
@@ -171,7 +171,10 @@ function unjoinedItem(
       return { word: token.text, isMeasureWord: false };
     }
     const isValue = known.some((value) => value.toLowerCase() === token.lower);
-    if (tokens.purposeAt(index) === 'reading' && isValue) return { word: token.text, isMeasureWord: true };
+    const purpose = tokens.purposeAt(index);
+    if ((purpose === 'reading' || purpose === sourceWordPurpose) && isValue) {
+      return { word: token.text, isMeasureWord: true };
+    }
   }
   return undefined;
 }

@@ -89,6 +89,16 @@ describe('the built-in analyst through the joins of the demo model', () => {
     expect(reason).toContain(country);
   });
 
+  it('keeps a value of the joined orders ("on the web") rather than counting every payment', async () => {
+    const run = await answerOf(demo, 'Number of payments by method for orders placed on the web');
+    expect(run.plan.sqlQuery).toMatch(/channel = 'web'/);
+    const expected = await demo.raw(
+      `SELECT p.method, count(*) FROM payments p JOIN orders o ON p.order_id = o.id WHERE o.channel = 'web' GROUP BY 1`,
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(keyedRows(run.result.data)).toEqual(keyedRows(expected));
+  });
+
   it('refuses a value that no reachable cube has', async () => {
     const reason = await refusalOf(demo, 'Payments per method for customers in Atlantis');
     expect(reason).toMatch(/Atlantis/);
