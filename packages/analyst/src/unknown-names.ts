@@ -25,11 +25,16 @@ function isOrdinaryWord(tokens: QuestionTokens, index: number, vocabulary: Reado
   );
 }
 
-/** Whether the word reads as a name or a value: quoted, capitalised mid-sentence, or right after "in"/"from". */
-function looksLikeName(tokens: QuestionTokens, index: number): boolean {
+/**
+ * Whether the word reads as a name or a value: quoted, capitalised mid-sentence, right after "in"/"from",
+ * or right before a word of the model ("blue products", "gold customers": it qualifies what is counted).
+ */
+function looksLikeName(tokens: QuestionTokens, index: number, vocabulary: ReadonlySet<string>): boolean {
   const token = tokens.tokens[index];
   if (token === undefined) return false;
   if (token.isQuoted) return true;
+  const next = tokens.tokens[index + 1];
+  if (next !== undefined && vocabulary.has(next.stem) && !fillerWords.has(next.lower)) return true;
   if (/^\p{Lu}/u.test(token.text) && !token.isSentenceStart && token.lower !== 'i') return true;
   const previous = tokens.lowerAt(index - 1) === 'the' ? index - 2 : index - 1;
   return prepositions.has(tokens.lowerAt(previous) ?? '');
@@ -48,7 +53,11 @@ export function findUnknownName(
   // why: the names of cubes the source joins ("for customers in …") are words of the model, not values.
   const vocabulary = new Set([...sourceVocabulary(source), ...joined.flatMap((cube) => cube.words)]);
   for (let index = 0; index < tokens.length; index += 1) {
-    if (!tokens.isFree(index) || isOrdinaryWord(tokens, index, vocabulary) || !looksLikeName(tokens, index)) {
+    if (
+      !tokens.isFree(index) ||
+      isOrdinaryWord(tokens, index, vocabulary) ||
+      !looksLikeName(tokens, index, vocabulary)
+    ) {
       continue;
     }
     const words = [tokens.tokens[index]?.text ?? ''];

@@ -134,5 +134,9 @@ describe('the built-in analyst on the demo model and its sample data', () => {
     expect(await refusalOf(world, 'Which industry had the least revenue?')).toContain(
       'nothing called "industry"',
     );
+    // A word that qualifies what is counted ("blue products") and matches nothing is not dropped.
+    expect(await refusalOf(world, 'Revenue of blue products')).toMatch(
+      /^I can't answer that because .*"blue"/,
+    );
   });
 });
